@@ -1,0 +1,34 @@
+# iDeliverMobile: the two set-up commands are `make run` and `make test`.
+SWIFT ?= swift
+BIN := .build/release/idelivermobile
+DATA := Data/deliveries.json
+
+.PHONY: build run test unit e2e bench snapshots clean
+
+build:
+	$(SWIFT) build -c release --product idelivermobile
+
+run: build
+	$(BIN) $(DATA)
+
+# Unit, property, snapshot and end-to-end (tmux) tests. The end-to-end suite
+# drives the release binary, so it is built first.
+test: build
+	IDELIVERMOBILE_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
+
+unit:
+	$(SWIFT) test --parallel --skip EndToEndTests
+
+e2e: build
+	IDELIVERMOBILE_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --filter EndToEndTests
+
+# Regenerates the golden screen snapshots from the current render path.
+snapshots:
+	IDELIVERMOBILE_RECORD_SNAPSHOTS=1 $(SWIFT) test --filter SnapshotTests
+
+bench:
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build Benchmarks/.build

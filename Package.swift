@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "iDeliverMobile",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "idelivermobile", targets: ["idelivermobile"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Typesetting", "RowLayout", "Canvas", "Screens"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - C system libraries (nothing above these sees C)
+        .systemLibrary(name: "CNcursesw"),
+        .target(name: "CUnicodeText"),
+
+        // MARK: - The data flow: Store -> Model -> Screens -> Typesetting -> RowLayout -> Canvas -> Terminal
+        .target(name: "Model"),
+        .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Canvas"),
+        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText"]),
+        .target(name: "RowLayout"),
+        .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
+        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
+        .executableTarget(
+            name: "idelivermobile",
+            dependencies: [
+                "Model", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "ModelTests", dependencies: ["Model"]),
+        // .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"]),
+        .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"]),
+        .testTarget(name: "EndToEndTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+#ifndef IDELIVERMOBILE_CNCURSESW_SHIM_H
+#define IDELIVERMOBILE_CNCURSESW_SHIM_H
+
+// The wide-character API (add_wch, setcchar) is only declared with this set.
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <ncursesw/curses.h>
+
+// Swift 6 rejects C globals and cannot import function-like macros, so the
+// few the front end needs are wrapped here.
+static inline WINDOW *ide_stdscr(void) { return stdscr; }
+static inline int ide_cols(void) { return COLS; }
+static inline int ide_lines(void) { return LINES; }
+static inline attr_t ide_a_normal(void) { return A_NORMAL; }
+static inline attr_t ide_a_bold(void) { return A_BOLD; }
+static inline attr_t ide_a_dim(void) { return A_DIM; }
+static inline attr_t ide_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t ide_a_reverse(void) { return A_REVERSE; }
+static inline int ide_color_pair(int n) { return (int)COLOR_PAIR(n); }
+static inline mmask_t ide_wheel_up(void) { return BUTTON4_PRESSED; }
+#if defined(BUTTON5_PRESSED)
+static inline mmask_t ide_wheel_down(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t ide_wheel_down(void) { return 0; }
+#endif
+static inline mmask_t ide_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+static inline mmask_t ide_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
+
+/// Draws one grapheme cluster (up to a few wide chars) at y, x with attributes and colour pair.
+static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs, short pair) {
+    cchar_t cc;
+    if (setcchar(&cc, wcs, attrs, pair, NULL) != OK) return ERR;
+    return mvadd_wch(y, x, &cc);
+}
+
+#endif

@@ -1,0 +1,33 @@
+/// How one cell is drawn, in terms a terminal and a plain-text capture share.
+///
+/// Colours are roles, not numbers: the terminal front end maps `tint` to blue
+/// and so on, and a plain-text render simply drops them.
+public struct CellStyle: Sendable, Hashable {
+    public var bold: Bool
+    public var dim: Bool
+    public var underline: Bool
+    public var reverse: Bool
+    public var color: ColorRole
+
+    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: ColorRole = .normal) {
+        self.bold = bold
+        self.dim = dim
+        self.underline = underline
+        self.reverse = reverse
+        self.color = color
+    }
+
+    public static let plain = CellStyle()
+}
+
+/// A colour by meaning; the terminal decides the actual colour.
+public enum ColorRole: Sendable, Hashable, CaseIterable {
+    case normal
+    /// The iOS tint colour: static labels such as Phone and Status.
+    case tint
+    case secondary
+    case success
+    case warning
+    case danger
+    case accent
+}

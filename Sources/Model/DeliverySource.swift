@@ -1,0 +1,36 @@
+/// Rows of deliveries by position, read lazily.
+///
+/// The screens and the row-height engine see deliveries only through this, so
+/// an in-memory manifest and a million-row SQLite store look the same to them.
+/// `textLengths(at:)` is what the height estimator needs and must be cheap:
+/// a store keeps these figures in its index so that estimating never loads a row.
+public protocol DeliverySource: Sendable {
+    /// How many rows there are.
+    var count: Int { get }
+    /// The delivery at `index` (0 ..< count).
+    func delivery(at index: Int) -> Delivery
+    /// Cheap per-row figures for estimating the row's height without loading it.
+    func textLengths(at index: Int) -> TextLengths
+}
+
+/// Character counts of a row's texts, stored at import so that the row-height
+/// estimator can guess a height without loading or wrapping the row.
+public struct TextLengths: Sendable, Hashable {
+    public var name: Int
+    public var address: Int
+    public var window: Int
+
+    public init(name: Int, address: Int, window: Int) {
+        self.name = name
+        self.address = address
+        self.window = window
+    }
+
+    public init(of delivery: Delivery) {
+        self.init(
+            name: delivery.name.count,
+            address: delivery.address.singleLine.count,
+            window: delivery.window?.count ?? 0
+        )
+    }
+}

@@ -1,0 +1,9 @@
+/// Supplies row heights to a `ListLayout`; the screens implement it with the typesetter.
+public protocol RowMeasuring: Sendable {
+    /// The row's exact height in terminal lines (at least 1).
+    func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int
+    /// A cheap guess at the row's height, without wrapping text (at least 1).
+    func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int
+    /// The one height of every row under the `fixed` strategy (at least 1).
+    func fixedHeight(in context: LayoutContext) -> Int
+}

@@ -1,0 +1,14 @@
+/// An input event, already decoded from the terminal: what the app reacts to.
+public enum Key: Sendable, Hashable {
+    case up, down, pageUp, pageDown, home, end
+    case left, right
+    case enter, escape, backspace
+    case character(Character)
+    case controlC
+    /// The mouse wheel moved by this many lines (negative: up).
+    case wheel(Int)
+    /// A click at a screen position.
+    case click(x: Int, y: Int)
+    /// The terminal changed size.
+    case resize(width: Int, height: Int)
+}

@@ -1,0 +1,32 @@
+import Canvas
+
+/// Text broken into lines ready to draw: each line's graphemes are already
+/// sanitised and measured, and for big glyphs each line is one row of mosaic.
+public struct TypesetText: Sendable, Hashable {
+    public var lines: [TypesetLine]
+    public var isBold: Bool
+
+    public init(lines: [TypesetLine], isBold: Bool) {
+        self.lines = lines
+        self.isBold = isBold
+    }
+
+    /// Terminal rows the text takes.
+    public var height: Int { lines.count }
+    /// Columns of the widest line.
+    public var width: Int { lines.map(\.width).max() ?? 0 }
+}
+
+/// One row of typeset text.
+public struct TypesetLine: Sendable, Hashable {
+    public var graphemes: [Grapheme]
+
+    public init(graphemes: [Grapheme]) {
+        self.graphemes = graphemes
+    }
+
+    /// Display columns.
+    public var width: Int { graphemes.reduce(0) { $0 + $1.columns } }
+    /// The line as a string (for tests and plain output).
+    public var text: String { graphemes.map(\.text).joined() }
+}
