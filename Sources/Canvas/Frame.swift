@@ -123,3 +123,18 @@ extension Frame {
         hasher.combine(cells)
     }
 }
+
+extension Frame {
+    /// Copies another frame onto this one with its top-left corner at (x, y), clipped.
+    public mutating func blit(_ other: Frame, x: Int, y: Int, sourceY: Int = 0) {
+        for row in 0 ..< other.height - sourceY {
+            let target = y + row
+            guard target >= 0, target < height else { continue }
+            for column in 0 ..< other.width {
+                let tx = x + column
+                guard tx >= 0, tx < width else { continue }
+                self[tx, target] = other[column, row + sourceY]
+            }
+        }
+    }
+}

@@ -32,3 +32,14 @@ public struct Typesetter: Sendable {
         typeset(text, style: style, category: category, width: width, lineLimit: lineLimit).height
     }
 }
+
+extension Typesetter {
+    /// Average columns one character of `style` takes at `category`, for
+    /// estimating heights without typesetting.
+    public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
+        let metrics = ramp.metrics(for: style, at: category)
+        if glyphs == .native || metrics.glyphRows <= 1 { return 1 }
+        // A monospace advance is 0.6 em and a cell is about twice as tall as wide.
+        return Double(metrics.glyphRows) * 1.2
+    }
+}

@@ -1,9 +1,16 @@
 import ArgumentParser
 
+/// The `idelivermobile` command: browse by default, or render, import, generate.
 @main
 struct IDeliverMobile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "idelivermobile",
-        abstract: "Browse deliveries in the terminal, with Dynamic Type text sizes."
+        abstract: "Browse deliveries in the terminal, with Dynamic Type text sizes.",
+        discussion: """
+        Keys: ↑/↓ j/k move, PgUp/PgDn/Space page, Home/End g/G, Enter opens a shipment, \
+        Esc goes back, + and - change the text size (0: Large), / searches, ? shows help, q quits.
+        """,
+        subcommands: [BrowseCommand.self, RenderCommand.self],
+        defaultSubcommand: BrowseCommand.self
     )
 }

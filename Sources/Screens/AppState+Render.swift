@@ -1,0 +1,23 @@
+import Canvas
+
+extension AppState {
+    /// The whole screen for this state. Pure: the live terminal and
+    /// `idelivermobile render` both print exactly this.
+    public func render() -> Frame {
+        var frame = Frame(width: size.width, height: size.height)
+        if size.isTooSmall {
+            TooSmallNotice().draw(into: &frame)
+            return frame
+        }
+        switch route {
+        case .deliveries:
+            DeliveriesScreen(state: self).draw(into: &frame)
+        case .shipment(let delivery, let scroll):
+            ShipmentScreen(delivery: delivery, scroll: scroll, state: self).draw(into: &frame)
+        }
+        if isShowingHelp {
+            HelpOverlay().draw(into: &frame)
+        }
+        return frame
+    }
+}

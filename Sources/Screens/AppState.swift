@@ -1,0 +1,130 @@
+import Model
+import RowLayout
+import Typesetting
+
+/// Everything the screens show, as one value: `handle(_:)` turns a key into
+/// the next state, and `render()` turns a state into a frame.
+///
+/// No screen keeps a copy of a font or a height of its own: a text-size change
+/// is a new `category`, and every row, label and title is typeset from it on
+/// the next render. That is what makes the two iOS bugs (static text vanishing,
+/// a centred title losing its centring) impossible here.
+public struct AppState: Sendable {
+    public private(set) var source: any DeliverySource
+    public internal(set) var size: TerminalSize
+    public internal(set) var category: ContentSizeCategory
+    public let typesetter: Typesetter
+    public let strategy: RowHeightStrategy
+    public internal(set) var route: Route = .deliveries
+    /// The highlighted row of the Deliveries screen.
+    public internal(set) var selected: Int = 0
+    public internal(set) var isShowingHelp = false
+    public internal(set) var search = SearchField()
+    /// A one-line message for the status bar (a saved change, an error).
+    public internal(set) var notice: String?
+    var layout: ListLayout
+
+    public init(
+        source: any DeliverySource, size: TerminalSize, category: ContentSizeCategory = .large,
+        typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated
+    ) {
+        self.source = source
+        self.size = size
+        self.category = category
+        self.typesetter = typesetter
+        self.strategy = strategy
+        layout = ListLayout(
+            rowCount: source.count, strategy: strategy,
+            context: Self.listContext(size: size, category: category),
+            viewportHeight: Self.listHeight(size: size),
+            measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
+        )
+    }
+
+    // MARK: - Geometry
+
+    /// Line 0 is the title bar and the last line the status bar; the list is between.
+    static func listHeight(size: TerminalSize) -> Int { max(1, size.height - 2) }
+
+    /// Rows are as wide as the screen less the scrollbar column.
+    static func listContext(size: TerminalSize, category: ContentSizeCategory) -> LayoutContext {
+        LayoutContext(width: max(1, size.width - 1), category: category.rawValue)
+    }
+
+    var measurer: DeliveryRowMeasurer { DeliveryRowMeasurer(source: source, typesetter: typesetter) }
+
+    /// The delivery the selection is on, if any.
+    public var selectedDelivery: Delivery? {
+        selected < source.count ? source.delivery(at: selected) : nil
+    }
+
+    // MARK: - Changes the runtime makes
+
+    /// Gives the screens a new source (after a search, or a saved status change),
+    /// keeping the selection on the same delivery when it is still there.
+    public mutating func replaceSource(_ newSource: any DeliverySource, keepingDeliveryID id: String? = nil, at row: Int? = nil) {
+        let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
+        source = newSource
+        layout = ListLayout(
+            rowCount: newSource.count, strategy: strategy,
+            context: Self.listContext(size: size, category: category),
+            viewportHeight: Self.listHeight(size: size), measurer: measurer
+        )
+        selected = min(max(0, row ?? selected), max(0, newSource.count - 1))
+        if let id, row == nil, selectedDelivery?.id != id {
+            selected = 0
+        }
+        // Put the selected row back on the screen line it was on.
+        layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine))
+        layout.reveal(row: selected)
+        settle()
+    }
+
+    public mutating func setNotice(_ text: String?) { notice = text }
+
+    /// Shows a saved change to a delivery on the open Shipment screen.
+    public mutating func refreshShipment(_ delivery: Delivery) {
+        if case .shipment(let shown, let scroll) = route, shown.id == delivery.id {
+            route = .shipment(delivery, scroll: scroll)
+        }
+    }
+
+    /// Sets the text size (the `--text-size` flag and the `+`/`-` keys).
+    public mutating func setCategory(_ newCategory: ContentSizeCategory) {
+        guard newCategory != category else { return }
+        category = newCategory
+        layout.setContext(Self.listContext(size: size, category: category))
+        layout.reveal(row: selected)
+        settle()
+    }
+
+    /// Positions the list as `render --top ROW --select ROW` asks.
+    public mutating func place(top: Int?, select: Int?) {
+        if let select { selected = min(max(0, select), max(0, source.count - 1)) }
+        if let top {
+            layout.scrollToTop()
+            layout.scroll(by: layout.offset(ofRow: min(max(0, top), max(0, source.count - 1))))
+        } else {
+            layout.reveal(row: selected)
+        }
+        settle()
+    }
+
+    /// Opens the Shipment screen for the selected delivery.
+    public mutating func openShipment() {
+        guard let delivery = selectedDelivery else { return }
+        route = .shipment(delivery, scroll: 0)
+    }
+
+    /// Measures what is on screen so that `render()` only reads.
+    mutating func settle() {
+        _ = layout.visibleRows()
+    }
+}
+
+extension AppState {
+    /// Idle work between keys: lets the row-height engine refine estimates.
+    public mutating func refine() {
+        settle()
+    }
+}

@@ -1,0 +1,74 @@
+import Canvas
+import Model
+import RowLayout
+import Typesetting
+
+/// The cell spec of one Deliveries row: its texts typeset for a width and a
+/// text size, and where each goes. Measuring a row and drawing it use the
+/// same spec, so a row is always exactly as tall as it was measured.
+///
+///      ▸ Feng Wong                   <- badge, name (Headline)
+///        1 Infinite Loop, Cupertino  <- address (Subhead), wrapped
+///        09:00-12:00                 <- window (Caption 1), only when present
+struct DeliveryRowContent {
+    var badge: StatusBadge
+    var name: TypesetText
+    var address: TypesetText
+    var window: TypesetText?
+    /// Blank lines under the row's text.
+    var bottomSpacing: Int
+    var textX: Int
+
+    /// Typesets `delivery` for a row `width` columns wide. With `fixedHeight`
+    /// (the fixed row-height strategy) texts are truncated to fit the row.
+    init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, fixedHeight: Int? = nil) {
+        badge = StatusBadge(status: delivery.status, category: category)
+        textX = DeliveryRowContent.margin + badge.columns + 1
+        let textWidth = max(1, width - textX - DeliveryRowContent.margin)
+        let nameMetrics = typesetter.metrics(for: .headline, at: category)
+        let addressMetrics = typesetter.metrics(for: .subheadline, at: category)
+        bottomSpacing = nameMetrics.spacingAfter
+
+        if let fixedHeight {
+            // One height for every row: the name gets one line, the address what is left.
+            name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: 1)
+            let addressRows = max(0, fixedHeight - name.height - bottomSpacing)
+            let addressLines = addressRows / max(1, addressMetrics.glyphRows)
+            address = addressLines > 0
+                ? typesetter.typeset(delivery.address.singleLine, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
+                : TypesetText(lines: [], isBold: false)
+            window = nil
+        } else {
+            name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth)
+            address = typesetter.typeset(delivery.address.singleLine, style: .subheadline, category: category, width: textWidth)
+            window = delivery.window.flatMap { text in
+                text.isEmpty ? nil : typesetter.typeset(text, style: .caption1, category: category, width: textWidth)
+            }
+        }
+    }
+
+    static let margin = 1
+
+    /// Rows the content takes; never less than the badge.
+    var height: Int {
+        let text = name.height + address.height + (window?.height ?? 0)
+        return max(text, badge.rows) + bottomSpacing
+    }
+
+    /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).
+    func draw(into frame: inout Frame, y: Int, width: Int, isSelected: Bool) {
+        var line = y
+        frame.draw(name, x: textX, y: line, style: CellStyle(bold: name.isBold))
+        line += name.height
+        frame.draw(address, x: textX, y: line, style: CellStyle(color: .secondary))
+        line += address.height
+        if let window {
+            frame.draw(window, x: textX, y: line, style: CellStyle(color: .accent))
+        }
+        badge.draw(into: &frame, x: DeliveryRowContent.margin, y: y)
+        if isSelected {
+            let rows = height - bottomSpacing
+            frame.restyle(x: 0, y: y, width: width, height: max(1, rows)) { $0.reverse = true }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Model
+import RowLayout
+import Typesetting
+
+/// Heights of Deliveries rows for the row-height engine, from the same cell
+/// spec that draws them.
+public struct DeliveryRowMeasurer: RowMeasuring {
+    public var source: any DeliverySource
+    public var typesetter: Typesetter
+
+    public init(source: any DeliverySource, typesetter: Typesetter) {
+        self.source = source
+        self.typesetter = typesetter
+    }
+
+    public func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int {
+        content(ofRow: row, in: context).height
+    }
+
+    func content(ofRow row: Int, in context: LayoutContext, fixedHeight: Int? = nil) -> DeliveryRowContent {
+        DeliveryRowContent(
+            source.delivery(at: row), width: context.width, category: Self.category(context),
+            typesetter: typesetter, fixedHeight: fixedHeight
+        )
+    }
+
+    /// Lines from text lengths alone, assuming an average advance per character
+    /// and no wrapping losses: cheap enough to run for a million rows.
+    public func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int {
+        let lengths = source.textLengths(at: row)
+        let category = Self.category(context)
+        let badge = StatusBadge(status: .pending, category: category)
+        let textWidth = max(1, context.width - DeliveryRowContent.margin * 2 - badge.columns - 1)
+        func rows(_ characters: Int, _ style: TextStyle) -> Int {
+            guard characters > 0 else { return 0 }
+            let metrics = typesetter.metrics(for: style, at: category)
+            let advance = typesetter.estimatedAdvance(for: style, at: category)
+            let perLine = max(1, Int(Double(textWidth) / advance))
+            return ((characters + perLine - 1) / perLine) * metrics.glyphRows
+        }
+        let text = rows(max(1, lengths.name), .headline) + rows(max(1, lengths.address), .subheadline) + rows(lengths.window, .caption1)
+        return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
+    }
+
+    /// Every row under the fixed strategy: one name line and two address lines.
+    public func fixedHeight(in context: LayoutContext) -> Int {
+        let category = Self.category(context)
+        let name = typesetter.metrics(for: .headline, at: category)
+        let address = typesetter.metrics(for: .subheadline, at: category)
+        let badge = StatusBadge(status: .pending, category: category)
+        return max(name.glyphRows + 2 * address.glyphRows, badge.rows) + name.spacingAfter
+    }
+
+    static func category(_ context: LayoutContext) -> ContentSizeCategory {
+        ContentSizeCategory(rawValue: context.category) ?? .large
+    }
+}

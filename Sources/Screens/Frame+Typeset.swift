@@ -1,0 +1,28 @@
+import Canvas
+import Typesetting
+
+extension Frame {
+    /// Draws typeset lines from (x, y) down, clipped to the frame.
+    mutating func draw(_ text: TypesetText, x: Int, y: Int, style: CellStyle) {
+        for (offset, line) in text.lines.enumerated() {
+            let row = y + offset
+            guard row >= 0, row < height else { continue }
+            put(line.graphemes, x: x, y: row, style: style)
+        }
+    }
+
+    /// Draws typeset lines, each centred in `width` columns starting at `x`.
+    mutating func drawCentred(_ text: TypesetText, x: Int, width: Int, y: Int, style: CellStyle) {
+        for (offset, line) in text.lines.enumerated() {
+            let row = y + offset
+            guard row >= 0, row < height else { continue }
+            put(line.graphemes, x: x + max(0, (width - line.width) / 2), y: row, style: style)
+        }
+    }
+
+    /// Draws a short piece of native text (titles, the status bar).
+    @discardableResult
+    mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain) -> Int {
+        put(DisplayWidth.graphemes(of: text), x: x, y: y, style: style)
+    }
+}

@@ -1,0 +1,33 @@
+import Canvas
+import Model
+import Typesetting
+
+/// The detail of one delivery: name, address, labelled values, items.
+struct ShipmentScreen {
+    let delivery: Delivery
+    let scroll: Int
+    let state: AppState
+
+    func draw(into frame: inout Frame) {
+        let rows = max(1, frame.height - 2)
+        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter)
+        let offset = min(scroll, max(0, content.height - rows))
+        content.draw(into: &frame, top: 1, rows: rows, scroll: offset)
+        Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset).draw(into: &frame, x: frame.width - 1, y: 1)
+        TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
+        StatusBar(
+            position: delivery.id,
+            textSize: "Text size: \(state.category.name)",
+            hints: state.notice.map { [$0] } ?? ["d delivered  f failed  p pending  u undo  ⎋ back", "d f p u  ⎋ back", "⎋ back"]
+        ).draw(into: &frame)
+    }
+}
+
+extension AppState {
+    /// Keeps the Shipment screen's scroll within its content.
+    func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
+        let rows = max(1, size.height - 2)
+        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter)
+        return min(max(0, scroll), max(0, content.height - rows))
+    }
+}

@@ -1,0 +1,142 @@
+import Canvas
+import CNcursesw
+import Foundation
+import Screens
+
+/// The live terminal through ncursesw: the only code that touches it.
+///
+/// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextKey`
+/// waits for input, and `stop()` gives the terminal back; callers stop on
+/// every path out (`defer`), and SIGTERM, SIGHUP and SIGINT only set a flag
+/// the loop checks, so the terminal is always restored.
+public final class TerminalSession {
+    private var previous: Frame?
+    private var isActive = false
+    private let signals = SignalFlag()
+
+    public init() {}
+
+    /// True when stdin and stdout are both terminals.
+    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+    public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
+
+    /// A termination signal arrived; the loop should stop.
+    public var wasSignalled: Bool { signals.isSet }
+
+    public func start() {
+        signals.install([SIGTERM, SIGHUP, SIGINT])
+        setlocale(LC_ALL, "")
+        initscr()
+        raw()  // Ctrl-C arrives as a key, so quitting restores the terminal
+        noecho()
+        nonl()
+        keypad(ide_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        mousemask(ide_all_mouse_events(), nil)
+        mouseinterval(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            for (index, role) in Self.colorRoles.enumerated() {
+                init_pair(Int16(index + 1), Self.foreground(role), -1)
+            }
+        }
+        isActive = true
+    }
+
+    public func stop() {
+        guard isActive else { return }
+        isActive = false
+        curs_set(1)
+        endwin()
+    }
+
+    // MARK: - Drawing
+
+    /// Shows a frame, rewriting only the rows that changed since the last one.
+    public func draw(_ frame: Frame) {
+        let sizeChanged = previous.map { $0.width != frame.width || $0.height != frame.height } ?? true
+        if sizeChanged { erase() }
+        for y in 0 ..< frame.height where sizeChanged || rowDiffers(frame, previous, y) {
+            for x in 0 ..< frame.width {
+                let cell = frame[x, y]
+                if cell.isContinuation { continue }
+                put(cell, x: x, y: y)
+            }
+        }
+        if let cursor = frame.cursor {
+            curs_set(1)
+            move(Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        refresh()
+        previous = frame
+    }
+
+    /// Forgets what is on screen so the next frame is drawn whole.
+    public func invalidate() { previous = nil }
+
+    private func rowDiffers(_ frame: Frame, _ old: Frame?, _ y: Int) -> Bool {
+        guard let old else { return true }
+        for x in 0 ..< frame.width where frame[x, y] != old[x, y] { return true }
+        return false
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int) {
+        var wide: [wchar_t] = cell.grapheme.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        if wide.isEmpty { wide = [wchar_t(32)] }
+        wide.append(0)
+        let attrs = CursesAttributes.attributes(for: cell.style)
+        let pair = Int16((Self.colorRoles.firstIndex(of: cell.style.color) ?? -1) + 1)
+        _ = wide.withUnsafeBufferPointer { buffer in
+            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, has_colors() ? pair : 0)
+        }
+    }
+
+    private static let colorRoles: [ColorRole] = [.tint, .secondary, .success, .warning, .danger, .accent]
+
+    private static func foreground(_ role: ColorRole) -> Int16 {
+        switch role {
+        case .normal: -1
+        case .tint: Int16(COLOR_BLUE)
+        case .secondary: -1
+        case .success: Int16(COLOR_GREEN)
+        case .warning: Int16(COLOR_YELLOW)
+        case .danger: Int16(COLOR_RED)
+        case .accent: Int16(COLOR_CYAN)
+        }
+    }
+
+    // MARK: - Input
+
+    /// The next key, or nil when none came within `timeoutMilliseconds`.
+    public func nextKey(timeoutMilliseconds: Int32) -> Key? {
+        wtimeout(ide_stdscr(), timeoutMilliseconds)
+        var character: wint_t = 0
+        let result = wget_wch(ide_stdscr(), &character)
+        switch result {
+        case KEY_CODE_YES: return functionKey(Int32(character))
+        case OK: return KeyDecoder.character(UInt32(character))
+        default: return nil
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> Key? {
+        if code == KEY_RESIZE {
+            invalidate()
+            return .resize(width: Int(ide_cols()), height: Int(ide_lines()))
+        }
+        if code == KEY_MOUSE {
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            if event.bstate & ide_wheel_up() != 0 { return .wheel(-3) }
+            if ide_wheel_down() != 0, event.bstate & ide_wheel_down() != 0 { return .wheel(3) }
+            if event.bstate & ide_button1_clicked() != 0 { return .click(x: Int(event.x), y: Int(event.y)) }
+            return nil
+        }
+        return KeyDecoder.functionKey(code)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Foundation
+
+/// Messages for people on stderr, prefixed with the program's name.
+enum Diagnostics {
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("idelivermobile: \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String, _ code: ExitCode) -> Never {
+        warn(message)
+        IDeliverMobile.exit(withError: code)
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Model
+import Screens
+import Typesetting
+
+/// `idelivermobile render`: the frame `browse` would draw, as plain text.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print one screen as plain text, exactly as browse would draw it.",
+        discussion: "Every line is exactly the requested width in display columns, with no escape codes."
+    )
+
+    enum ScreenName: String, ExpressibleByArgument, CaseIterable {
+        case deliveries, shipment
+    }
+
+    @Argument(help: "A manifest (.json). Default: the bundled sample deliveries.")
+    var path: String?
+
+    @Option(help: ArgumentHelp("Terminal size as WIDTHxHEIGHT.", valueName: "WxH"))
+    var size: String = "80x24"
+
+    @Option(help: "Which screen: deliveries or shipment.")
+    var screen: ScreenName = .deliveries
+
+    @Option(help: ArgumentHelp("The delivery to show on the shipment screen (default: the selected one).", valueName: "id"))
+    var id: String?
+
+    @Option(help: ArgumentHelp("Row index at the top of the list.", valueName: "row"))
+    var top: Int?
+
+    @Option(help: ArgumentHelp("Row index of the selection.", valueName: "row"))
+    var select: Int?
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        guard TerminalSize(parsing: size) != nil else {
+            throw ValidationError("--size must look like 80x24, not '\(size)'.")
+        }
+    }
+
+    func run() throws {
+        let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
+        let source = try DeliveryInput.loadManifest(at: url)
+        var state = AppState(
+            source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
+            category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
+        )
+        var selection = select
+        if let id {
+            guard let row = (0 ..< source.count).first(where: { source.delivery(at: $0).id == id }) else {
+                Diagnostics.fail("no delivery with id '\(id)' in \(url.path)", ExitStatus.dataError)
+            }
+            selection = row
+        }
+        state.place(top: top, select: selection)
+        if screen == .shipment { state.openShipment() }
+        print(state.render().plainText, terminator: "")
+    }
+}
