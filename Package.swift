@@ -16,12 +16,13 @@ let package = Package(
         // MARK: - C system libraries (nothing above these sees C)
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CUnicodeText"),
+        .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // MARK: - The data flow: Store -> Model -> Screens -> Typesetting -> RowLayout -> Canvas -> Terminal
         .target(name: "Model"),
         .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Canvas"),
-        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText"]),
+        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak"]),
         .target(name: "RowLayout"),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
@@ -37,7 +38,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
         // .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"]),
         .testTarget(name: "EndToEndTests"),

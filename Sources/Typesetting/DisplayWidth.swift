@@ -2,15 +2,28 @@ import Canvas
 import CUnicodeText
 
 /// Terminal column widths per grapheme cluster, agreeing with what ncursesw draws.
+///
+/// ncursesw measures with the C library's `wcwidth`, which needs a UTF-8
+/// locale; the first measurement sets the locale from the environment (falling
+/// back to C.UTF-8), as the terminal does before it starts curses.
 public enum DisplayWidth {
+    private static let localeIsUTF8: Bool = ut_use_environment_locale() == 1
+
+    /// Selects the environment's locale once, so `wcwidth` knows Unicode.
+    @discardableResult
+    public static func prepareLocale() -> Bool { localeIsUTF8 }
+
     /// Columns one grapheme cluster takes: the width of its first scalar as
-    /// `wcwidth` reports it (0 for combining marks, 2 for wide), clamped to 0…2.
+    /// `wcwidth` reports it (0 for combining marks, 2 for wide), clamped to 0…2;
+    /// an unprintable scalar counts 1 (the sanitiser replaces it with U+FFFD).
     public static func columns(of grapheme: Character) -> Int {
         _ = localeIsUTF8  // wcwidth answers -1 for all non-ASCII in the C locale
         guard let first = grapheme.unicodeScalars.first else { return 0 }
-        let w = ut_wcwidth(first.value)
+        let value = first.value
+        if value >= 0x20, value < 0x7F { return 1 }
+        prepareLocale()
+        let w = ut_wcwidth(value)
         if w < 0 { return 1 }
-        if grapheme.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return Int(min(w, 2))
     }
 

@@ -2,6 +2,13 @@ import Canvas
 
 /// Turns a string in a text style at a content size category into lines of
 /// cells no wider than a given width.
+///
+/// A value: screens make one from the app's settings and call it freely from
+/// any thread; what is expensive to recompute lives in shared caches.
+///
+///     let typesetter = Typesetter(glyphs: .automatic)
+///     let name = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 80)
+///     name.height  // 4 rows: one line of glyphs four rows tall
 public struct Typesetter: Sendable {
     public var ramp: TypeRamp
     public var glyphs: GlyphMode
@@ -21,16 +28,25 @@ public struct Typesetter: Sendable {
         _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
-        let lines = LineWrapper.wrap(DisplayWidth.graphemes(of: text), width: width, lineLimit: lineLimit)
+        let measured = MeasuredTextCache.shared.measured(text)
+        let layout = LineWrapper.layout(measured, width: width, lineLimit: lineLimit)
+        let lines = layout.lines.enumerated().map { index, range in
+            var graphemes = Array(measured.graphemes[range])
+            if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
+            return TypesetLine(graphemes: graphemes)
+        }
         return TypesetText(lines: lines, isBold: metrics.isBold)
     }
 
-    /// Rows `typeset` would return, without building them where that can be avoided.
+    /// Rows `typeset` would return, from widths alone: nothing is built or drawn.
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
-        typeset(text, style: style, category: category, width: width, lineLimit: lineLimit).height
+        let measured = MeasuredTextCache.shared.measured(text)
+        return LineWrapper.lineCount(measured, width: width, lineLimit: lineLimit)
     }
+
+    static let ellipsis = Grapheme("…", columns: 1)
 }
 
 extension Typesetter {

@@ -1,0 +1,19 @@
+import Testing
+@testable import Typesetting
+
+@Suite struct DisplayWidthTests {
+    @Test func columnsFollowWcwidth() {
+        #expect(DisplayWidth.columns(of: "Feng Wong") == 9)
+        #expect(DisplayWidth.columns(of: "北京") == 4)
+        #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
+        #expect(DisplayWidth.columns(of: Character("\u{301}")) == 0)
+        #expect(DisplayWidth.columns(of: "👍🏽") == 2)
+        #expect(DisplayWidth.columns(of: "ｈ") == 2)
+    }
+
+    @Test func graphemesAreClustersNotScalars() {
+        let graphemes = DisplayWidth.graphemes(of: "👨‍👩‍👧e\u{301}")
+        #expect(graphemes.map(\.text) == ["👨‍👩‍👧", "e\u{301}"])
+        #expect(graphemes.map(\.columns) == [2, 1])
+    }
+}
