@@ -9,7 +9,8 @@ import CUnicodeText
 public enum DisplayWidth {
     private static let localeIsUTF8: Bool = ut_use_environment_locale() == 1
 
-    /// Selects the environment's locale once, so `wcwidth` knows Unicode.
+    /// Puts the C library in the environment's UTF-8 locale (or C.UTF-8), which
+    /// `wcwidth` and ncursesw both need. Safe to call more than once.
     @discardableResult
     public static func prepareLocale() -> Bool { localeIsUTF8 }
 
@@ -17,7 +18,6 @@ public enum DisplayWidth {
     /// `wcwidth` reports it (0 for combining marks, 2 for wide), clamped to 0…2;
     /// an unprintable scalar counts 1 (the sanitiser replaces it with U+FFFD).
     public static func columns(of grapheme: Character) -> Int {
-        _ = localeIsUTF8  // wcwidth answers -1 for all non-ASCII in the C locale
         guard let first = grapheme.unicodeScalars.first else { return 0 }
         let value = first.value
         if value >= 0x20, value < 0x7F { return 1 }
@@ -36,13 +36,4 @@ public enum DisplayWidth {
     public static func graphemes(of text: String) -> [Grapheme] {
         Sanitizer.sanitize(text).map { Grapheme(String($0), columns: columns(of: $0)) }
     }
-}
-
-extension DisplayWidth {
-    /// Puts the C library in the environment's UTF-8 locale (or C.UTF-8), which
-    /// `wcwidth` and ncursesw both need. Safe to call more than once.
-    @discardableResult
-    public static func prepareLocale() -> Bool { localeIsUTF8 }
-
-    static let localeIsUTF8: Bool = ut_use_environment_locale() == 1
 }
