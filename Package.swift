@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Typesetting", "RowLayout", "Canvas", "Screens"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Typesetting", "RowLayout", "Canvas", "Screens", "ManifestGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -24,12 +24,13 @@ let package = Package(
         .target(name: "Canvas"),
         .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak"]),
         .target(name: "RowLayout"),
+        .target(name: "ManifestGenerator", dependencies: ["Model"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal",
+                "Model", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +41,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),
+        .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"]),
         .testTarget(name: "EndToEndTests"),
     ],
