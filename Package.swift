@@ -17,12 +17,17 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CUnicodeText"),
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        .target(
+            name: "CFontRaster", dependencies: ["CFreeType"],
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+        ),
 
         // MARK: - The data flow: Store -> Model -> Screens -> Typesetting -> RowLayout -> Canvas -> Terminal
         .target(name: "Model"),
         .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Canvas"),
-        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak"]),
+        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CFontRaster"]),
         .target(name: "RowLayout"),
         .target(name: "ManifestGenerator", dependencies: ["Model"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),

@@ -3,19 +3,24 @@ import Canvas
 /// Turns a string in a text style at a content size category into lines of
 /// cells no wider than a given width.
 ///
-/// A value: screens make one from the app's settings and call it freely from
-/// any thread; what is expensive to recompute lives in shared caches.
+/// Styles the ramp makes two rows tall or more are rasterised from a real
+/// font and drawn as braille or block mosaics, `glyphRows` terminal lines per
+/// line of text. A value: screens make one from the app's settings and call it
+/// from any thread; fonts and rasterised glyphs live in a shared cache.
 ///
 ///     let typesetter = Typesetter(glyphs: .automatic)
 ///     let name = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 80)
-///     name.height  // 4 rows: one line of glyphs four rows tall
+///     name.height  // 4: one line of glyphs, four rows tall
 public struct Typesetter: Sendable {
     public var ramp: TypeRamp
     public var glyphs: GlyphMode
+    /// The font big glyphs are rasterised from.
+    public var font: FontChoice
 
-    public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic) {
+    public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic, font: FontChoice = .automatic) {
         self.ramp = ramp
         self.glyphs = glyphs
+        self.font = font
     }
 
     public func metrics(for style: TextStyle, at category: ContentSizeCategory) -> StyleMetrics {
@@ -23,27 +28,92 @@ public struct Typesetter: Sendable {
     }
 
     /// Lays out `text` in at most `width` columns; with `lineLimit`, the last
-    /// line kept ends in an ellipsis if text was cut.
+    /// line kept ends in an ellipsis if text was cut. Big glyphs wrap by their
+    /// own width and give `glyphRows` lines per line of text.
     public func typeset(
         _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(text)
-        let layout = LineWrapper.layout(measured, width: width, lineLimit: lineLimit)
-        let lines = layout.lines.enumerated().map { index, range in
+        let face = bigFace(for: metrics)
+        let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
+        var lines: [TypesetLine] = []
+        for (index, range) in layout.lines.enumerated() {
             var graphemes = Array(measured.graphemes[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
-            return TypesetLine(graphemes: graphemes)
+            if let face {
+                lines += Self.draw(graphemes, in: face, width: width)
+            } else {
+                lines.append(TypesetLine(graphemes: graphemes))
+            }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)
     }
 
-    /// Rows `typeset` would return, from widths alone: nothing is built or drawn.
+    /// Rows `typeset` would return, from widths alone: nothing is rasterised
+    /// and no line is built, and the text's graphemes and break opportunities
+    /// come from a shared cache.
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
+        let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(text)
-        return LineWrapper.lineCount(measured, width: width, lineLimit: lineLimit)
+        let face = bigFace(for: metrics)
+        let lines = LineWrapper.lineCount(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
+        return lines * (face?.rows ?? 1)
+    }
+
+    /// The mosaic `glyphs` picks for `rows`-row glyphs, or nil for native text.
+    public func mosaicName(forGlyphRows rows: Int) -> String? {
+        mosaic(forGlyphRows: rows).map { $0 == .braille ? "braille" : "blocks" }
+    }
+
+    /// Braille keeps 2-row text legible (8 dots tall); from 3 rows quadrants
+    /// are solid and clear at 6 pixels tall and up (checked by eye in xterm).
+    func mosaic(forGlyphRows rows: Int) -> Mosaic? {
+        guard rows >= 2 else { return nil }
+        switch glyphs {
+        case .native: return nil
+        case .braille: return .braille
+        case .blocks: return .quadrants
+        case .automatic: return rows == 2 ? .braille : .quadrants
+        }
+    }
+
+    /// The face big glyphs of this style are drawn in, or nil for native text
+    /// (one row, `.native`, or no font on the machine).
+    func bigFace(for metrics: StyleMetrics) -> GlyphFace? {
+        guard let mosaic = mosaic(forGlyphRows: metrics.glyphRows) else { return nil }
+        return GlyphCache.shared.face(font: font, bold: metrics.isBold, rows: metrics.glyphRows, mosaic: mosaic)
+    }
+
+    /// One line of text as `face.rows` lines of mosaic, clipped to `width`.
+    static func draw(_ graphemes: [Grapheme], in face: GlyphFace, width: Int) -> [TypesetLine] {
+        var rows = [[Grapheme]](repeating: [], count: face.rows)
+        var used = 0
+        for grapheme in graphemes where grapheme.columns > 0 {
+            let cells = grapheme.columns * face.columnCells
+            // A single character wider than the whole line is cut at the edge.
+            if used + cells > width, used > 0 { break }
+            let block = GlyphCache.shared.block(for: grapheme, in: face)
+            for row in 0 ..< face.rows {
+                var cellsInRow = block.rows[row]
+                if used + cells > width { cellsInRow = clip(cellsInRow, to: width - used) }
+                rows[row] += cellsInRow
+            }
+            used += cells
+        }
+        return rows.map(TypesetLine.init(graphemes:))
+    }
+
+    private static func clip(_ graphemes: [Grapheme], to width: Int) -> [Grapheme] {
+        var out: [Grapheme] = [], used = 0
+        for g in graphemes {
+            if used + g.columns > width { break }
+            out.append(g)
+            used += g.columns
+        }
+        return out
     }
 
     static let ellipsis = Grapheme("…", columns: 1)
@@ -53,9 +123,6 @@ extension Typesetter {
     /// Average columns one character of `style` takes at `category`, for
     /// estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
-        let metrics = ramp.metrics(for: style, at: category)
-        if glyphs == .native || metrics.glyphRows <= 1 { return 1 }
-        // A monospace advance is 0.6 em and a cell is about twice as tall as wide.
-        return Double(metrics.glyphRows) * 1.2
+        Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
     }
 }

@@ -1,0 +1,42 @@
+#ifndef IDELIVERMOBILE_FONT_RASTER_H
+#define IDELIVERMOBILE_FONT_RASTER_H
+
+#include <stdint.h>
+
+/// An open font face (FreeType underneath). Not thread-safe: callers serialise use.
+typedef struct fr_font fr_font;
+
+/// Asks fontconfig for a font file matching `pattern` (a family such as
+/// "DejaVu Sans Mono", optionally with ":bold"), which must contain
+/// `code_point` unless it is 0. Writes the file's path (NUL-terminated) and
+/// face index. Returns 1 when a font was found, 0 otherwise.
+int32_t fr_find_font(const char *pattern, uint32_t code_point, char *path_out, int32_t capacity, int32_t *index_out);
+
+/// Opens a scalable font file; NULL if it cannot be opened or has no outlines.
+fr_font *fr_font_open(const char *path, int32_t face_index);
+void fr_font_close(fr_font *font);
+
+/// 1 when the font has a glyph for `code_point`.
+int32_t fr_font_has_glyph(fr_font *font, uint32_t code_point);
+
+/// Horizontal advance of `code_point` in whole pixels at the given pixel
+/// width and height of the em square (different when pixels are not square);
+/// -1 if the glyph is missing.
+int32_t fr_font_advance(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height);
+
+/// Extent of `code_point` rendered as `fr_font_draw` would (same `threshold`):
+/// rows above the baseline (`above`) and below it (`below`, positive
+/// downwards). Returns 0 if the glyph is missing.
+int32_t fr_font_ink(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height, int32_t threshold,
+                    int32_t *above, int32_t *below);
+
+/// Draws `code_point` into `box` (one byte per
+/// pixel, row-major, `box_width` × `box_height`, 1 = ink; pixels are OR-ed
+/// in), its origin at column `origin_x` of baseline row `baseline`. Ink
+/// outside the box is clipped. `threshold` 0 draws FreeType's 1-bit hinted
+/// rendering; 1…255 draws light-hinted antialiased coverage at or above it.
+/// Returns 1 if drawn, 0 if the glyph is missing.
+int32_t fr_font_draw(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height,
+                     int32_t threshold, uint8_t *box, int32_t box_width, int32_t box_height, int32_t origin_x, int32_t baseline);
+
+#endif

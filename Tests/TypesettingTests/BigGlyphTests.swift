@@ -1,0 +1,148 @@
+import Canvas
+import Testing
+@testable import Typesetting
+
+@Suite struct BigGlyphTests {
+    let mosaicScalars: ClosedRange<UInt32> = 0x2580 ... 0x259F
+    let brailleScalars: ClosedRange<UInt32> = 0x2800 ... 0x28FF
+
+    @Test func automaticPicksBrailleForTwoRowsAndQuadrantsAbove() {
+        let typesetter = Typesetter(glyphs: .automatic)
+        #expect(typesetter.mosaic(forGlyphRows: 1) == nil)
+        #expect(typesetter.mosaic(forGlyphRows: 2) == .braille)
+        #expect(typesetter.mosaic(forGlyphRows: 3) == .quadrants)
+        #expect(typesetter.mosaic(forGlyphRows: 5) == .quadrants)
+        #expect(Typesetter(glyphs: .native).mosaic(forGlyphRows: 4) == nil)
+    }
+
+    @Test func bigTextIsGlyphRowsLinesPerTextLineAndOnlyMosaicCharacters() {
+        for (mode, allowed) in [(GlyphMode.braille, brailleScalars), (.blocks, mosaicScalars)] {
+            let typesetter = Typesetter(glyphs: mode)
+            let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 200)
+            #expect(set.height == 4)
+            for line in set.lines {
+                #expect(line.text.unicodeScalars.allSatisfy { $0 == " " || allowed.contains($0.value) }, "\(line.text)")
+            }
+            #expect(set.lines.contains { $0.text.contains { $0 != " " } })
+        }
+    }
+
+    @Test func bigTextWrapsByItsOwnWidth() throws {
+        let typesetter = Typesetter(glyphs: .blocks)
+        let metrics = typesetter.metrics(for: .headline, at: .accessibility2)
+        let face = try #require(typesetter.bigFace(for: metrics))
+        let oneWord = 4 * face.columnCells  // "Feng"
+        let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: oneWord + 1)
+        #expect(set.height == 2 * metrics.glyphRows)
+        #expect(set.lines.allSatisfy { $0.width <= oneWord + 1 })
+        let wide = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 9 * face.columnCells)
+        #expect(wide.height == metrics.glyphRows)
+    }
+
+    @Test func heightAgreesWithTypesetForBigText() {
+        var random = RandomText(seed: 42)
+        for mode in [GlyphMode.automatic, .braille, .blocks] {
+            let typesetter = Typesetter(glyphs: mode)
+            for _ in 0 ..< 40 {
+                let text = random.string(maxPieces: 8)
+                for category in [ContentSizeCategory.xLarge, .xxxLarge, .accessibility3, .accessibility5] {
+                    for (width, limit) in [(30, nil), (97, nil), (60, 1), (45, 2)] as [(Int, Int?)] {
+                        let set = typesetter.typeset(text, style: .headline, category: category, width: width, lineLimit: limit)
+                        let height = typesetter.height(of: text, style: .headline, category: category, width: width, lineLimit: limit)
+                        #expect(height == set.height, "\(text.debugDescription) \(mode) \(category.name) \(width)")
+                        #expect(set.lines.allSatisfy { $0.width <= width })
+                        #expect(set.height % typesetter.metrics(for: .headline, at: category).glyphRows == 0)
+                        let unsafe = set.lines.flatMap { $0.text.unicodeScalars.filter(WrappingPropertyTests.isUnsafe) }
+                        #expect(unsafe.isEmpty)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rows never shrink as the text size grows, in every glyph mode.
+    @Test func noRowGetsShorterAsTheCategoryGrows() {
+        var random = RandomText(seed: 3)
+        for mode in GlyphMode.allCases {
+            let typesetter = Typesetter(glyphs: mode)
+            for _ in 0 ..< 30 {
+                let text = random.string(maxPieces: 10)
+                for style in [TextStyle.headline, .subheadline, .body] {
+                    var previous = 0
+                    for category in ContentSizeCategory.allCases {
+                        let height = typesetter.height(of: text, style: style, category: category, width: 80)
+                            + typesetter.metrics(for: style, at: category).spacingAfter
+                        #expect(height >= previous, "\(text.debugDescription) \(mode) \(style) \(category.name)")
+                        previous = height
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func nativeModeDrawsPlainTextAtEverySize() {
+        let typesetter = Typesetter(glyphs: .native)
+        let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility5, width: 40)
+        #expect(set.lines.map(\.text) == ["Feng Wong"])
+        #expect(set.isBold)
+    }
+
+    @Test func withoutAnyFontBigTextFallsBackToNativeText() {
+        let typesetter = Typesetter(glyphs: .blocks, font: .path("/nonexistent/NoSuchFont.ttf"))
+        let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility5, width: 40)
+        #expect(set.lines.map(\.text) == ["Feng Wong"])
+        #expect(typesetter.height(of: "Feng Wong", style: .headline, category: .accessibility5, width: 40) == 1)
+    }
+
+    @Test func aCharacterNoFontHasIsDrawnNativeInTheMiddleOfItsBox() throws {
+        let typesetter = Typesetter(glyphs: .blocks)
+        let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .headline, at: .accessibility2)))
+        let missing = "\u{10FFFD}"  // private use: no font draws it
+        let set = typesetter.typeset(missing, style: .headline, category: .accessibility2, width: 80)
+        #expect(set.height == 4)
+        let row = try #require(set.lines.firstIndex { $0.text.contains(missing) })
+        #expect(row == 1)
+        let line = set.lines[row]
+        #expect(line.width == face.columnCells)
+        let before = try #require(line.graphemes.firstIndex { $0.text == missing })
+        #expect(before == (face.columnCells - 1) / 2)
+    }
+
+    @Test func fontArgumentsParse() {
+        #expect(FontChoice(argument: "/usr/share/fonts/x.ttf") == .path("/usr/share/fonts/x.ttf"))
+        #expect(FontChoice(argument: "Liberation Mono") == .family("Liberation Mono"))
+        #expect(FontChoice(argument: "") == .automatic)
+    }
+
+    @Test func aFamilyChoiceIsFoundThroughFontconfig() throws {
+        let typesetter = Typesetter(glyphs: .blocks, font: .family("DejaVu Sans Mono"))
+        let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .body, at: .accessibility5)))
+        #expect(face.fontPath.hasSuffix(".ttf"))
+    }
+
+    @Test func eachGlyphIsRasterisedOnce() throws {
+        let cache = GlyphCache()
+        let face = try #require(cache.face(font: .automatic, bold: true, rows: 3, mosaic: .quadrants))
+        let first = cache.block(for: Grapheme("W", columns: 1), in: face)
+        let second = cache.block(for: Grapheme("W", columns: 1), in: face)
+        #expect(first == second)
+        #expect(cache.rasterisedCount == 1)
+        _ = cache.block(for: Grapheme("w", columns: 1), in: face)
+        #expect(cache.rasterisedCount == 2)
+    }
+
+    @Test func typesettingFromManyTasksAgreesWithOneTask() async {
+        let typesetter = Typesetter(glyphs: .automatic)
+        let texts = ["Feng Wong", "Amelia Hartley", "佐藤 花子", "Zoë Ångström", "2450 Mission Street"]
+        let serial = texts.map { typesetter.typeset($0, style: .headline, category: .accessibility4, width: 70) }
+        let parallel = await withTaskGroup(of: (Int, TypesetText).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, typesetter.typeset(text, style: .headline, category: .accessibility4, width: 70)) }
+            }
+            var results = [TypesetText?](repeating: nil, count: texts.count)
+            for await (index, set) in group { results[index] = set }
+            return results
+        }
+        #expect(parallel == serial.map { Optional($0) })
+    }
+}

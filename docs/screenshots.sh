@@ -1,0 +1,29 @@
+#!/bin/sh
+# Screenshots of the Deliveries screen at several text sizes, as docs/ shows
+# them: xterm with DejaVu Sans Mono 11, 100x30, under a virtual X server.
+# Needs xterm, xvfb and imagemagick (apt-get install -y xterm xvfb imagemagick).
+# Usage: docs/screenshots.sh [binary] [sizes...]   (run from the repository root)
+set -eu
+BIN=${1:-.build/release/idelivermobile}
+[ $# -gt 0 ] && shift
+SIZES=${*:-Large xLarge xxxLarge AX2 AX5}
+DISPLAY_NUMBER=${DISPLAY_NUMBER:-99}
+export DISPLAY=:$DISPLAY_NUMBER LANG=C.UTF-8 LC_ALL=C.UTF-8
+started=""
+if ! xdpyinfo >/dev/null 2>&1; then
+    Xvfb ":$DISPLAY_NUMBER" -screen 0 1280x1024x24 >/dev/null 2>&1 &
+    started=$!
+    sleep 1
+fi
+for size in $SIZES; do
+    xterm -u8 -fa 'DejaVu Sans Mono' -fs 11 -geometry 100x30+0+0 \
+        -e "$BIN" browse --text-size "$size" Data/deliveries.json &
+    term=$!
+    sleep 3
+    import -window root "docs/deliveries-$size.png"
+    convert "docs/deliveries-$size.png" -trim +repage "docs/deliveries-$size.png"
+    kill "$term" 2>/dev/null || true
+    wait "$term" 2>/dev/null || true
+done
+[ -n "$started" ] && kill "$started"
+exit 0
