@@ -23,11 +23,11 @@ enum LineWrapper {
         lines.removeLast(lines.count - limit)
         // Make room for the ellipsis (one column) at the end of the last line kept.
         var last = lines[limit - 1]
-        var used = widthOf(text, last, columnScale)
-        while last.upperBound > last.lowerBound,
-              used + columnScale > width || text.isBreakSpace[last.upperBound - 1] {
+        var used = 0
+        for i in last { used += Int(text.widths[i]) * columnScale }
+        while last.upperBound > last.lowerBound, used + columnScale > width || isSpace(text, last.upperBound - 1) {
             last = last.lowerBound ..< last.upperBound - 1
-            used -= text.graphemes[last.upperBound].columns * columnScale
+            used -= Int(text.widths[last.upperBound]) * columnScale
         }
         lines[limit - 1] = last
         return Layout(lines: lines, isTruncated: true)
@@ -41,78 +41,59 @@ enum LineWrapper {
         return max(1, count)
     }
 
-    static func widthOf(_ text: MeasuredText, _ range: Range<Int>, _ scale: Int) -> Int {
-        var total = 0
-        for i in range { total += text.graphemes[i].columns * scale }
-        return total
+    private static func isSpace(_ text: MeasuredText, _ index: Int) -> Bool {
+        // Spaces are exactly the graphemes past a segment's content.
+        text.segments.contains { Int($0.contentEnd) <= index && index < Int($0.end) }
     }
 
-    /// Emits each line's content range in order; stops early after `stopAfter`
-    /// lines. Returns false if it stopped early.
-    @discardableResult
+    /// Emits each line's content range in order; stops after `stopAfter` lines.
     private static func fill(
         _ text: MeasuredText, columnScale k: Int, width: Int, stopAfter: Int?, emit: (Range<Int>) -> Void
-    ) -> Bool {
-        let graphemes = text.graphemes, n = graphemes.count
+    ) {
         let width = max(1, width)
+        let stop = stopAfter ?? Int.max
         var emitted = 0
         var lineStart = -1  // -1: no line open
         var contentEnd = 0  // end of the open line, trailing spaces excluded
         var lineWidth = 0   // columns used, spaces placed so far included
 
-        func flush() -> Bool {
-            // A line of nothing but leading spaces is not worth a row.
-            if lineStart >= 0, contentEnd > lineStart {
-                emit(lineStart ..< contentEnd)
-                emitted += 1
-            }
-            lineStart = -1
-            lineWidth = 0
-            if let stopAfter, emitted >= stopAfter { return false }
-            return true
-        }
-
-        var i = 0
-        while i < n {
-            // The segment up to the next break opportunity: content, then hanging spaces.
-            var j = i
-            while j < n, !text.canBreakAfter[j] { j += 1 }
-            j = min(j + 1, n)
-            var c = j
-            while c > i, text.isBreakSpace[c - 1] { c -= 1 }
-            var contentWidth = 0
-            for g in i ..< c { contentWidth += graphemes[g].columns * k }
-            let spaceWidth = (j - c) * k
+        for segment in text.segments {
+            let start = Int(segment.start), end = Int(segment.end), segmentContentEnd = Int(segment.contentEnd)
+            let contentWidth = Int(segment.contentWidth) * k
 
             if lineStart >= 0, lineWidth + contentWidth > width {
-                if !flush() { return false }
+                // A line of nothing but leading spaces is not worth a row.
+                if contentEnd > lineStart { emit(lineStart ..< contentEnd); emitted += 1 }
+                if emitted >= stop { return }
+                lineStart = -1
+                lineWidth = 0
             }
             if lineStart < 0 {
                 // Spaces alone at the start of a wrapped line are break spaces.
-                if c == i, emitted > 0 { i = j; continue }
-                lineStart = i
-                contentEnd = i
+                if segmentContentEnd == start, emitted > 0 { continue }
+                lineStart = start
+                contentEnd = start
             }
             if lineWidth + contentWidth <= width {
                 lineWidth += contentWidth
             } else {
                 // A word wider than the line: break it between grapheme clusters.
-                for g in i ..< c {
-                    let w = graphemes[g].columns * k
+                for g in start ..< segmentContentEnd {
+                    let w = Int(text.widths[g]) * k
                     if lineWidth + w > width, contentEnd > lineStart {
-                        if !flush() { return false }
+                        emit(lineStart ..< contentEnd)
+                        emitted += 1
+                        if emitted >= stop { return }
                         lineStart = g
-                        contentEnd = g
+                        lineWidth = 0
                     }
                     lineWidth += w
                     contentEnd = g + 1
                 }
             }
-            if c > i { contentEnd = c }
-            lineWidth += spaceWidth
-            i = j
+            if segmentContentEnd > start { contentEnd = segmentContentEnd }
+            lineWidth += (end - segmentContentEnd) * k
         }
-        if lineStart >= 0 { _ = flush() }
-        return true
+        if lineStart >= 0, contentEnd > lineStart { emit(lineStart ..< contentEnd) }
     }
 }

@@ -1,38 +1,88 @@
 import Canvas
 
-/// Text sanitised, split into measured grapheme clusters, and marked where
-/// UAX #14 lets a line end: everything wrapping needs, at any width or size.
+/// Text sanitised, measured per grapheme cluster, and cut into the segments
+/// between UAX #14 break opportunities: everything wrapping needs, at any
+/// width or size, in a compact form.
 ///
 /// Building one costs a sanitise, a grapheme split and an ICU pass;
 /// `MeasuredTextCache` keeps them so that re-measuring a row at another width
-/// or text size is a plain loop over integers.
+/// or text size is a short loop over integers.
 struct MeasuredText: Sendable {
-    let graphemes: [Grapheme]
-    /// `canBreakAfter[i]`: a line may end after grapheme `i`.
-    let canBreakAfter: [Bool]
-    /// `isBreakSpace[i]`: grapheme `i` is a space, which hangs past the end of
-    /// a line and is dropped where the line breaks.
-    let isBreakSpace: [Bool]
+    /// What a line may hold between two break opportunities: content, then
+    /// the spaces before the next opportunity, which hang past a line's end
+    /// and are dropped where it breaks.
+    struct Segment: Sendable {
+        /// Grapheme indices: content is `start ..< contentEnd`, spaces `contentEnd ..< end`.
+        var start: Int32
+        var contentEnd: Int32
+        var end: Int32
+        /// Native columns of the content.
+        var contentWidth: Int32
+    }
+
+    /// The sanitised text, the graphemes of which the indices count.
+    let sanitized: String
+    /// Native columns of each grapheme (0, 1 or 2).
+    let widths: [UInt8]
+    let segments: [Segment]
+
+    var graphemeCount: Int { widths.count }
 
     init(_ text: String) {
         let sanitized = Sanitizer.sanitize(text)
-        var graphemes: [Grapheme] = []
+        var widths: [UInt8] = []
         var ends: [Int] = []  // UTF-16 offset after each grapheme
-        var offset = 0
-        for character in sanitized {
-            graphemes.append(Grapheme(String(character), columns: DisplayWidth.columns(of: character)))
-            offset += character.utf16.count
-            ends.append(offset)
+        var isSpace: [Bool] = []
+        widths.reserveCapacity(sanitized.utf8.count)
+        ends.reserveCapacity(sanitized.utf8.count)
+        if sanitized.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Sanitised ASCII is printable: one column and one UTF-16 unit a grapheme.
+            for (offset, byte) in sanitized.utf8.enumerated() {
+                widths.append(1)
+                ends.append(offset + 1)
+                isSpace.append(byte == 0x20)
+            }
+        } else {
+            var offset = 0
+            for character in sanitized {
+                widths.append(UInt8(DisplayWidth.columns(of: character)))
+                offset += character.utf16.count
+                ends.append(offset)
+                isSpace.append(character == " ")
+            }
         }
-        var canBreakAfter = [Bool](repeating: false, count: graphemes.count)
+        var canBreakAfter = [Bool](repeating: false, count: widths.count)
         var index = 0
         for breakOffset in LineBreaker.opportunities(inUTF16: Array(sanitized.utf16)) {
             // A break inside a cluster (ICU and Swift can disagree) is ignored.
             while index < ends.count, ends[index] < breakOffset { index += 1 }
             if index < ends.count, ends[index] == breakOffset { canBreakAfter[index] = true }
         }
-        self.graphemes = graphemes
-        self.canBreakAfter = canBreakAfter
-        self.isBreakSpace = graphemes.map { $0.text == " " }
+        var segments: [Segment] = []
+        var start = 0
+        while start < widths.count {
+            var end = start
+            while end < widths.count, !canBreakAfter[end] { end += 1 }
+            end = min(end + 1, widths.count)
+            var contentEnd = end
+            while contentEnd > start, isSpace[contentEnd - 1] { contentEnd -= 1 }
+            var contentWidth = 0
+            for i in start ..< contentEnd { contentWidth += Int(widths[i]) }
+            segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end), contentWidth: Int32(contentWidth)))
+            start = end
+        }
+        self.sanitized = sanitized
+        self.widths = widths
+        self.segments = segments
+    }
+
+    /// The measured graphemes, built on demand: measuring never needs them.
+    func graphemes() -> [Grapheme] {
+        var out: [Grapheme] = []
+        out.reserveCapacity(widths.count)
+        for (index, character) in sanitized.enumerated() where index < widths.count {
+            out.append(Grapheme(String(character), columns: Int(widths[index])))
+        }
+        return out
     }
 }

@@ -4,25 +4,43 @@ import Synchronization
 /// (on every frame, at another width, at another text size) skips the
 /// sanitise, grapheme split and ICU pass.
 ///
-/// Bounded: when full it starts again empty, which keeps memory flat while a
-/// screenful of rows is re-measured many times over.
+/// Bounded by two generations: lookups promote entries from the older one,
+/// and when the newer one fills up the older one is dropped, so a screenful
+/// of rows measured again and again stays cached while memory stays flat.
 final class MeasuredTextCache: Sendable {
-    static let shared = MeasuredTextCache(capacity: 8192)
+    static let shared = MeasuredTextCache(generationSize: 16384)
 
-    private let capacity: Int
-    private let entries = Mutex<[String: MeasuredText]>([:])
+    private struct Generations: ~Copyable {
+        var current: [String: MeasuredText] = [:]
+        var previous: [String: MeasuredText] = [:]
+    }
 
-    init(capacity: Int) {
-        self.capacity = capacity
+    private let generationSize: Int
+    private let generations = Mutex(Generations())
+
+    init(generationSize: Int) {
+        self.generationSize = generationSize
     }
 
     func measured(_ text: String) -> MeasuredText {
-        if let hit = entries.withLock({ $0[text] }) { return hit }
+        if let hit = generations.withLock({ lookUp(text, in: &$0) }) { return hit }
         let measured = MeasuredText(text)
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[text] = measured
-        }
+        generations.withLock { store(measured, for: text, in: &$0) }
         return measured
+    }
+
+    private func lookUp(_ text: String, in g: inout Generations) -> MeasuredText? {
+        if let hit = g.current[text] { return hit }
+        guard let old = g.previous[text] else { return nil }
+        store(old, for: text, in: &g)
+        return old
+    }
+
+    private func store(_ measured: MeasuredText, for text: String, in g: inout Generations) {
+        if g.current.count >= generationSize {
+            g.previous = g.current
+            g.current = [:]
+        }
+        g.current[text] = measured
     }
 }

@@ -37,9 +37,10 @@ public struct Typesetter: Sendable {
         let measured = MeasuredTextCache.shared.measured(text)
         let face = bigFace(for: metrics)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
+        let all = measured.graphemes()
         var lines: [TypesetLine] = []
         for (index, range) in layout.lines.enumerated() {
-            var graphemes = Array(measured.graphemes[range])
+            var graphemes = Array(all[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
             if let face {
                 lines += Self.draw(graphemes, in: face, width: width)
@@ -120,9 +121,17 @@ public struct Typesetter: Sendable {
 }
 
 extension Typesetter {
-    /// Average columns one character of `style` takes at `category`, for
-    /// estimating heights without typesetting.
+    /// Columns one native column of `style` takes at `category` (one for
+    /// native text, the font's advance in cells for big glyphs): exact for
+    /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
         Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
+    }
+
+    /// Terminal rows one line of `style` text takes at `category` as drawn:
+    /// the ramp's `glyphRows` for big glyphs, 1 for native text (`.native`,
+    /// one-row styles, or no font on the machine).
+    public func rowsPerLine(for style: TextStyle, at category: ContentSizeCategory) -> Int {
+        bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
     }
 }
