@@ -325,12 +325,8 @@ public struct ListLayout: Sendable {
             index.startGeneration(baseQ: Int64(index.clamped(measurer.fixedHeight(in: context))) << 8)
         case .exact:
             index.startGeneration(baseQ: 256)
-            let measurer = self.measurer, context = self.context, n = rowCount, maxHeight = index.maxHeight
-            index.indexAllExactly { heights in
-                for row in 0 ..< n {
-                    heights[row] = UInt16(min(max(1, measurer.exactHeight(ofRow: row, in: context)), maxHeight))
-                }
-            }
+            let measurer = self.measurer, context = self.context, maxHeight = index.maxHeight
+            index.indexAllExactly { row in min(max(1, measurer.exactHeight(ofRow: row, in: context)), maxHeight) }
         case .estimated:
             startEstimatedGeneration()
         }
@@ -342,19 +338,16 @@ public struct ListLayout: Sendable {
     private mutating func startEstimatedGeneration() {
         let n = rowCount
         let k = min(n, Self.sampleSize)
-        var sampled: [(row: Int, height: Int)] = []
         var exactSum = 0, estimateSum = 0
         for j in 0 ..< k {
             let row = (2 * j + 1) * n / (2 * k)
             let exact = measuredHeight(row)
             exactSum += exact
             estimateSum += index.clamped(measurer.estimatedHeight(ofRow: row, in: context))
-            sampled.append((row, exact))
         }
         let baseQ: Int64 = k > 0 ? (Int64(exactSum) * 256 + Int64(k / 2)) / Int64(k) : 256
         estimateCalibrationQ = estimateSum > 0 ? (Int64(exactSum) * 256 + Int64(estimateSum / 2)) / Int64(estimateSum) : 256
         index.startGeneration(baseQ: baseQ)
-        for sample in sampled { index.set(row: sample.row, height: sample.height, exact: true) }
         estimateCursor = 0
         exactCursor = min(anchor.row, max(0, n - 1))
     }

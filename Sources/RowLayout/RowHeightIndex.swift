@@ -65,15 +65,15 @@ struct RowHeightIndex {
 
     @inline(__always) func baseShare(ofRow row: Int) -> Int { Int(baseOffset(row + 1) - baseOffset(row)) }
 
-    @inline(__always) func isIndexed(_ row: Int) -> Bool { storage.indexGenerations[row] == generation }
+    @inline(__always) func isIndexed(_ row: Int) -> Bool { storage.rows[row].indexGeneration == generation }
 
     func isExact(_ row: Int) -> Bool {
-        isIndexed(row) && storage.indexHeights[row] & Self.exactFlag != 0
+        isIndexed(row) && storage.rows[row].indexHeight & Self.exactFlag != 0
     }
 
     /// The height the offsets currently count for `row`.
     @inline(__always) func height(ofRow row: Int) -> Int {
-        isIndexed(row) ? Int(storage.indexHeights[row] & ~Self.exactFlag) : baseShare(ofRow: row)
+        isIndexed(row) ? Int(storage.rows[row].indexHeight & ~Self.exactFlag) : baseShare(ofRow: row)
     }
 
     var totalHeight: Int { Int(baseOffset(count) + deltaTotal) }
@@ -127,10 +127,10 @@ struct RowHeightIndex {
         makeUnique()
         let height = clamped(height)
         let wasIndexed = isIndexed(row)
-        let wasExact = wasIndexed && storage.indexHeights[row] & Self.exactFlag != 0
+        let wasExact = wasIndexed && storage.rows[row].indexHeight & Self.exactFlag != 0
         let old = self.height(ofRow: row)
-        storage.indexHeights[row] = UInt16(height) | (exact ? Self.exactFlag : 0)
-        storage.indexGenerations[row] = generation
+        storage.rows[row].indexHeight = UInt16(height) | (exact ? Self.exactFlag : 0)
+        storage.rows[row].indexGeneration = generation
         if !wasIndexed { indexedCount += 1 }
         if exact != wasExact { exactCount += exact ? 1 : -1 }
         let delta = height - old
@@ -153,20 +153,19 @@ struct RowHeightIndex {
     }
 
     /// Indexes every row at once, exactly, in O(n) (the `exact` strategy).
-    /// `heights` must write a clamped height for each row into the buffer.
-    mutating func indexAllExactly(_ fill: (UnsafeMutablePointer<UInt16>) -> Void) {
+    /// `height` gives each row's height, already clamped.
+    mutating func indexAllExactly(_ height: (Int) -> Int) {
         makeUnique()
         baseQ = 256
         let n = count
-        let heights = storage.indexHeights, gens = storage.indexGenerations
-        fill(heights)
+        let rows = storage.rows
         let sums = storage.treeSums, treeGens = storage.treeGenerations
         var total: Int64 = 0
         for row in 0 ..< n {
-            let h = Int32(heights[row])
-            heights[row] = UInt16(h) | Self.exactFlag
-            gens[row] = generation
-            sums[row + 1] = h - 1
+            let h = height(row)
+            rows[row].indexHeight = UInt16(h) | Self.exactFlag
+            rows[row].indexGeneration = generation
+            sums[row + 1] = Int32(h - 1)
             treeGens[row + 1] = generation
             total += Int64(h - 1)
         }
@@ -185,14 +184,15 @@ struct RowHeightIndex {
     // MARK: - Cache
 
     func cachedHeight(ofRow row: Int, contextTag: UInt16) -> Int? {
-        guard storage.cacheContexts[row] == contextTag, storage.cacheHeights[row] != 0 else { return nil }
-        return Int(storage.cacheHeights[row])
+        let record = storage.rows[row]
+        guard record.cacheContext == contextTag, record.cacheHeight != 0 else { return nil }
+        return Int(record.cacheHeight)
     }
 
     mutating func cache(height: Int, ofRow row: Int, contextTag: UInt16) {
         makeUnique()
-        storage.cacheHeights[row] = UInt16(clamped(height))
-        storage.cacheContexts[row] = contextTag
+        storage.rows[row].cacheHeight = UInt16(clamped(height))
+        storage.rows[row].cacheContext = contextTag
     }
 
     mutating func clearCache() {

@@ -1,0 +1,102 @@
+import Benchmark
+import Foundation
+import ManifestGenerator
+import Model
+import RowLayout
+import Screens
+import Typesetting
+
+/// The row-height engine through the real render path (AppState + render):
+/// what a user waits for after opening the data, pressing `+`, End or PgDn,
+/// at 10^3 … 10^6 rows; and the `exact` strategy laying out every row.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .microseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(3),
+        maxIterations: 60
+    )
+    let screen = TerminalSize(width: 80, height: 24)
+
+    for count in [1_000, 10_000, 100_000, 1_000_000] {
+        Benchmark("First frame (estimated) N=\(count)") { benchmark in
+            let source = DataSets.shared.source(count: count)
+            benchmark.startMeasurement()
+            let state = AppState(source: source, size: screen, category: .large, strategy: .estimated)
+            blackHole(state.render())
+            benchmark.stopMeasurement()
+        }
+
+        Benchmark("Text size step + (estimated) N=\(count)") { benchmark in
+            var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .large, strategy: .estimated)
+            state.place(top: count / 2, select: count / 2)
+            blackHole(state.render())
+            benchmark.startMeasurement()
+            blackHole(state.handle(.character("+")))
+            blackHole(state.render())
+            benchmark.stopMeasurement()
+        }
+
+        Benchmark("End (estimated) N=\(count)") { benchmark in
+            var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .large, strategy: .estimated)
+            blackHole(state.render())
+            benchmark.startMeasurement()
+            blackHole(state.handle(.end))
+            blackHole(state.render())
+            benchmark.stopMeasurement()
+        }
+
+        Benchmark("PgDn (estimated) N=\(count)") { benchmark in
+            var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .large, strategy: .estimated)
+            blackHole(state.render())
+            benchmark.startMeasurement()
+            blackHole(state.handle(.pageDown))
+            blackHole(state.render())
+            benchmark.stopMeasurement()
+        }
+
+        Benchmark("Refine 200 rows (estimated) N=\(count)") { benchmark in
+            let source = DataSets.shared.source(count: count)
+            var layout = ListLayout(
+                rowCount: count, strategy: .estimated, context: LayoutContext(width: 79, category: ContentSizeCategory.large.rawValue),
+                viewportHeight: 22, measurer: DeliveryRowMeasurer(source: source, typesetter: Typesetter())
+            )
+            benchmark.startMeasurement()
+            blackHole(layout.refine(budget: 200))
+            benchmark.stopMeasurement()
+        }
+
+        Benchmark(
+            "Full layout (exact) N=\(count)",
+            configuration: .init(
+                metrics: [.wallClock, .throughput, .peakMemoryResident], timeUnits: .milliseconds,
+                warmupIterations: count >= 100_000 ? 0 : 1, maxDuration: .seconds(10), maxIterations: count >= 100_000 ? 3 : 20
+            )
+        ) { benchmark in
+            let source = DataSets.shared.source(count: count)
+            benchmark.startMeasurement()
+            let state = AppState(source: source, size: screen, category: .large, strategy: .exact)
+            blackHole(state.render())
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// Generated deliveries held in memory, made once per process and row count
+/// (outside the measured part): the data "once it is open".
+final class DataSets: @unchecked Sendable {
+    static let shared = DataSets()
+    private let lock = NSLock()
+    private var sources: [Int: InMemoryDeliveries] = [:]
+
+    func source(count: Int) -> InMemoryDeliveries {
+        lock.withLock {
+            if let source = sources[count] { return source }
+            let generator = DeliveryGenerator(seed: 1)
+            let source = InMemoryDeliveries((0 ..< count).map { generator.delivery(at: $0) })
+            sources[count] = source
+            return source
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The row-height benchmarks live in their own package so that `swift build`
+// and `swift test` at the root never build ordo-one/benchmark. Run them with
+// `make bench` (release build).
+let package = Package(
+    name: "iDeliverMobileBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "iDeliverMobile", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RowHeightBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+            ],
+            path: "Benchmarks/RowHeightBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
