@@ -166,7 +166,10 @@ final class GlyphCache: Sendable {
         guard cells > 0 else { return GlyphBlock(rows: Array(repeating: [], count: face.rows)) }
         let boxWidth = cells * face.mosaic.pixelsAcross, boxHeight = face.boxHeight
         let scalars = Array(grapheme.text.unicodeScalars)
-        guard let base = scalars.first, let font = font(for: base, in: face, state: &state) else {
+        // Ideographs and other wide characters turn to blots below about 12
+        // pixels; the native glyph, centred, reads better (checked in xterm).
+        let legible = grapheme.columns < 2 || face.pixelHeight >= Self.minimumWidePixelHeight
+        guard legible, let base = scalars.first, let font = font(for: base, in: face, state: &state) else {
             return nativeBlock(grapheme, cells: cells, rows: face.rows)
         }
         var bitmap = [UInt8](repeating: 0, count: boxWidth * boxHeight)
@@ -212,6 +215,9 @@ final class GlyphCache: Sendable {
               fr_font_has_glyph(font, scalar.value) != 0 else { return nil }
         return font
     }
+
+    /// The smallest pixel height at which wide characters are rasterised.
+    static let minimumWidePixelHeight: Int32 = 12
 
     /// A character no font has: drawn as ordinary text in the middle of its box.
     static func nativeBlock(_ grapheme: Grapheme, cells: Int, rows: Int) -> GlyphBlock {

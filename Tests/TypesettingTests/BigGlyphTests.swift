@@ -146,3 +146,20 @@ import Testing
         #expect(parallel == serial.map { Optional($0) })
     }
 }
+
+extension BigGlyphTests {
+    @Test func wideCharactersTooSmallToReadAreDrawnNativeAndCentred() throws {
+        let typesetter = Typesetter(glyphs: .automatic)
+        let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .headline, at: .accessibility2)))
+        #expect(face.pixelHeight < GlyphCache.minimumWidePixelHeight)
+        let set = typesetter.typeset("北", style: .headline, category: .accessibility2, width: 80)
+        #expect(set.lines.map { $0.text.trimmingCharacters(in: " ") } == ["", "北", "", ""])
+        #expect(set.lines.allSatisfy { $0.width == 2 * face.columnCells })
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}
