@@ -35,14 +35,14 @@ let package = Package(
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Store", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: - Tests
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
-        // .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),

@@ -10,7 +10,7 @@ struct IDeliverMobile: ParsableCommand {
         Keys: ↑/↓ j/k move, PgUp/PgDn/Space page, Home/End g/G, Enter opens a shipment, \
         Esc goes back, + and - change the text size (0: Large), / searches, ? shows help, q quits.
         """,
-        subcommands: [BrowseCommand.self, RenderCommand.self, GenerateCommand.self],
+        subcommands: [BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 }

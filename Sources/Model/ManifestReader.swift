@@ -1,0 +1,101 @@
+import Foundation
+
+/// Reads a manifest file (`{"deliveries": [...]}`) and validates all of it.
+///
+/// Every problem comes out as one `ManifestError` naming the file, the line and
+/// column, and for schema problems the delivery's index, id and field, so that a
+/// courier's bad file is fixed in one look. It streams: `forEachDelivery` hands
+/// over one delivery at a time, so a million-delivery import never holds the
+/// whole manifest as values.
+///
+///     let data = try ManifestReader.contents(of: url)
+///     let count = try ManifestReader().validate(data, file: url.path)
+public struct ManifestReader: Sendable {
+    /// The longest string the reader accepts, in UTF-8 bytes: 1 MB.
+    public static let defaultMaximumFieldBytes = 1 << 20
+
+    /// The longest string this reader accepts, in UTF-8 bytes.
+    public var maximumFieldBytes: Int
+
+    public init(maximumFieldBytes: Int = ManifestReader.defaultMaximumFieldBytes) {
+        self.maximumFieldBytes = maximumFieldBytes
+    }
+
+    /// The bytes of the file at `url`, mapped rather than copied when possible.
+    /// Throws `.fileNotFound` (exit 66) or `.unreadable` (exit 74).
+    public static func contents(of url: URL) throws(ManifestError) -> Data {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ManifestError(kind: .fileNotFound, file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw ManifestError(kind: .unreadable, file: path, reason: "is a directory, not a manifest file")
+        }
+        do {
+            return try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw ManifestError(kind: .unreadable, file: path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// Reads and validates the file at `url` into a `Manifest` held in memory.
+    public func read(contentsOf url: URL) throws(ManifestError) -> Manifest {
+        try read(Self.contents(of: url), file: url.path)
+    }
+
+    /// Validates `data` and returns all its deliveries.
+    public func read(_ data: Data, file: String) throws(ManifestError) -> Manifest {
+        var deliveries: [Delivery] = []
+        _ = try parse(data, file: file) { _, delivery, _ in
+            deliveries.append(delivery)
+            return true
+        }
+        return Manifest(deliveries: deliveries)
+    }
+
+    /// Validates all of `data` without keeping the deliveries; returns how many there are.
+    /// `progress`, if given, is called now and then with the number of bytes checked.
+    public func validate(_ data: Data, file: String, progress: ((Int) -> Void)? = nil) throws(ManifestError) -> Int {
+        try parse(data, file: file) { index, _, offset in
+            if let progress, index % 8192 == 0 { progress(offset) }
+            return true
+        }
+    }
+
+    /// Calls `body` with each delivery's index and value, in manifest order.
+    ///
+    /// Throws a `ManifestError` at the first problem (after `body` has seen the
+    /// deliveries before it: call `validate` first to write nothing on a bad
+    /// file), or whatever `body` throws, which stops the walk.
+    public func forEachDelivery(in data: Data, file: String, _ body: (Int, Delivery) throws -> Void) throws {
+        var bodyError: (any Error)?
+        _ = try parse(data, file: file) { index, delivery, _ in
+            do {
+                try body(index, delivery)
+                return true
+            } catch {
+                bodyError = error
+                return false
+            }
+        }
+        if let bodyError { throw bodyError }
+    }
+
+    private func parse(_ data: Data, file: String, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Int {
+        let result: Result<Int, ManifestError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return .failure(ManifestError(kind: .empty, file: file,
+                                              reason: "the file is empty; expected {\"deliveries\": [...]}"))
+            }
+            var parser = ManifestParser(base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes)
+            do throws(ManifestError) {
+                return .success(try parser.parse(visit))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}

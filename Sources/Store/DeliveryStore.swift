@@ -1,0 +1,332 @@
+import Foundation
+import GRDB
+import Model
+
+/// The deliveries on disk: one SQLite file (WAL) that imports manifests, pages
+/// rows to the screens, searches, and saves status changes at once.
+///
+/// Why SQLite: a million deliveries open instantly because nothing is loaded
+/// until a screen asks for a row, and every status change is its own committed
+/// transaction, so two instances on one store, or a `kill -9`, lose nothing.
+///
+///     let store = try DeliveryStore(url: StoreLocation.defaultURL())
+///     try store.importManifest(at: manifestURL)
+///     let rows = try store.deliveries()            // a lazy DeliverySource
+///     try store.setStatus(.delivered, forDeliveryID: "DLV-0001")
+public final class DeliveryStore: Sendable {
+    /// The store file.
+    public let url: URL
+    let pool: DatabasePool
+    /// Bumped by every write made through this object, so its sources drop stale pages.
+    let generation = LockedValue(0)
+
+    /// Opens the store at `url`, creating the file, its folder and its tables when missing.
+    public init(url: URL) throws(StoreError) {
+        self.url = url
+        let path = url.path
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+        }
+        var configuration = Configuration()
+        // Another instance may hold the write lock for a moment; wait rather than fail.
+        configuration.busyMode = .timeout(10)
+        configuration.label = "DeliveryStore"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try StoreSchema.migrator.migrate(pool)
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+    }
+
+    /// Opens the store at `path`, or the default store (`StoreLocation.defaultURL()`) when nil.
+    public convenience init(path: String?) throws(StoreError) {
+        try self.init(url: path.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL())
+    }
+
+    // MARK: - Reading
+
+    /// How many deliveries the store holds (rows are contiguous, so this is a key lookup, not a scan).
+    public func count() throws(StoreError) -> Int {
+        try read { db in try Self.rowCount(db) }
+    }
+
+    /// Every delivery in the store, in import order, read lazily page by page.
+    public func deliveries() throws(StoreError) -> StoredDeliveries {
+        StoredDeliveries(store: self, positions: nil, count: try count())
+    }
+
+    /// The deliveries whose id, name or address has words starting with each
+    /// word of `text` (empty text matches all), and whose status passes
+    /// `filter`; in import order, read lazily like `deliveries()`.
+    public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> StoredDeliveries {
+        let match = SearchExpression.match(for: text)
+        let status = filter.status?.rawValue
+        let sql: String
+        let arguments: StatementArguments
+        switch (match, status) {
+        case (nil, nil):
+            return try deliveries()
+        case let (nil, status?):
+            sql = "SELECT position FROM delivery WHERE status = ? ORDER BY position"
+            arguments = [status]
+        case let (match?, nil):
+            sql = "SELECT rowid FROM delivery_search WHERE delivery_search MATCH ? ORDER BY rowid"
+            arguments = [match]
+        case let (match?, status?):
+            sql = """
+                SELECT delivery_search.rowid FROM delivery_search JOIN delivery ON delivery.position = delivery_search.rowid
+                WHERE delivery_search MATCH ? AND delivery.status = ? ORDER BY delivery_search.rowid
+                """
+            arguments = [match, status]
+        }
+        let positions: [Int32] = try read { db in
+            var positions: [Int32] = []
+            let cursor = try Int64.fetchCursor(db, sql: sql, arguments: arguments)
+            while let position = try cursor.next() { positions.append(Int32(truncatingIfNeeded: position)) }
+            return positions
+        }
+        return StoredDeliveries(store: self, positions: positions, count: positions.count)
+    }
+
+    /// The delivery with `id`, or nil.
+    public func delivery(id: String) throws(StoreError) -> Delivery? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(StoredDeliveries.columns) FROM delivery WHERE id = ?", arguments: [id])
+                .map(StoredDeliveries.delivery(from:))
+        }
+    }
+
+    /// The 0-based row of the delivery with `id` in `deliveries()`, or nil.
+    public func row(ofDeliveryID id: String) throws(StoreError) -> Int? {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT position FROM delivery WHERE id = ?", arguments: [id]).map { $0 - 1 }
+        }
+    }
+
+    /// Whether another process has committed to the store since the last call
+    /// (or since opening). When it has, this object's sources drop their cached
+    /// pages; call it now and then (e.g. on each key or an idle tick) to show
+    /// another instance's status changes.
+    @discardableResult
+    public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
+        let changed: Bool = try write(transaction: false) { db in
+            // data_version on one connection moves only for other connections' commits.
+            let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            return lastDataVersion.withLock { last in
+                defer { last = version }
+                return last != nil && last != version
+            }
+        }
+        if changed { generation.withLock { $0 += 1 } }
+        return changed
+    }
+
+    private let lastDataVersion = LockedValue<Int?>(nil)
+
+    // MARK: - Status changes
+
+    /// Sets the status of the delivery with `id` and saves it at once, logging
+    /// the change for `undoLastChange()`. Returns nil when it already had that
+    /// status (nothing is logged). Throws `.unknownDelivery` for an unknown id.
+    @discardableResult
+    public func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange? {
+        let change: StatusChange? = try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT position, status FROM delivery WHERE id = ?", arguments: [id]) else {
+                throw StoreError(kind: .unknownDelivery, path: self.url.path, reason: "no delivery with id \(id)")
+            }
+            let position: Int = row[0]
+            let old = DeliveryStatus(rawValue: row[1]) ?? .pending
+            guard old != status else { return nil }
+            try db.execute(sql: "UPDATE delivery SET status = ? WHERE position = ?", arguments: [status.rawValue, position])
+            try db.execute(
+                sql: "INSERT INTO status_change(deliveryID, oldStatus, newStatus, changedAt) VALUES (?, ?, ?, ?)",
+                arguments: [id, old.rawValue, status.rawValue, Date().timeIntervalSince1970])
+            return StatusChange(deliveryID: id, row: position - 1, oldStatus: old, newStatus: status)
+        }
+        if change != nil { generation.withLock { $0 += 1 } }
+        return change
+    }
+
+    /// Undoes the most recent status change saved in this store (by any
+    /// instance, before or after a restart), and forgets it so that the next
+    /// undo goes one further back. Returns the change made by the undo, or nil
+    /// when there is nothing to undo.
+    @discardableResult
+    public func undoLastChange() throws(StoreError) -> StatusChange? {
+        let change: StatusChange? = try write { db in
+            guard let last = try Row.fetchOne(
+                db, sql: "SELECT sequence, deliveryID, oldStatus FROM status_change ORDER BY sequence DESC LIMIT 1")
+            else { return nil }
+            let sequence: Int64 = last[0]
+            let id: String = last[1]
+            let restored = DeliveryStatus(rawValue: last[2]) ?? .pending
+            try db.execute(sql: "DELETE FROM status_change WHERE sequence = ?", arguments: [sequence])
+            guard let row = try Row.fetchOne(db, sql: "SELECT position, status FROM delivery WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
+            let position: Int = row[0]
+            let current = DeliveryStatus(rawValue: row[1]) ?? .pending
+            try db.execute(sql: "UPDATE delivery SET status = ? WHERE position = ?", arguments: [restored.rawValue, position])
+            return StatusChange(deliveryID: id, row: position - 1, oldStatus: current, newStatus: restored)
+        }
+        generation.withLock { $0 += 1 }
+        return change
+    }
+
+    // MARK: - Import
+
+    /// Validates the whole manifest at `url`, then upserts its deliveries by id
+    /// in one transaction: new ids are appended in manifest order, known ids are
+    /// updated in place and keep their row. A status saved in the store
+    /// survives re-importing the same manifest; a manifest that itself changes
+    /// a delivery's status wins. Nothing is written when validation fails, and
+    /// a failed or interrupted write leaves the store exactly as it was.
+    ///
+    /// Throws `ManifestError` (bad or missing file) or `StoreError`.
+    @discardableResult
+    public func importManifest(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let data = try ManifestReader.contents(of: url)
+        let file = url.path
+        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
+        let total = try reader.validate(data, file: file) { bytes in
+            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
+        }
+        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
+        let fingerprint = ManifestFingerprint(url: url)
+        let summary: ImportSummary = try importTransaction { db in
+            let before = try Self.rowCount(db)
+            // Row-by-row index upkeep costs more than the rows themselves; past a
+            // few thousand rows, rebuilding the index once is far cheaper.
+            let rebuildsSearch = total >= 4096
+            // A big cache keeps a large import from spilling pages to the WAL mid-transaction.
+            if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -262144") }
+            defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
+            if rebuildsSearch { try db.execute(sql: StoreSchema.dropSearchTriggers) }
+            let upsert = try db.makeStatement(sql: """
+                INSERT INTO delivery(id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET
+                    name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
+                    phone = excluded.phone, text = excluded.text,
+                    status = CASE WHEN delivery.importedStatus = excluded.importedStatus
+                                  THEN delivery.status ELSE excluded.status END,
+                    importedStatus = excluded.importedStatus,
+                    items = excluded.items, instructions = excluded.instructions, window = excluded.window
+                RETURNING position
+                """)
+            let lengths = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
+                """)
+            try reader.forEachDelivery(in: data, file: file) { index, delivery in
+                upsert.setUncheckedArguments([
+                    delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
+                    delivery.phone, delivery.text, delivery.status.rawValue, delivery.status.rawValue,
+                    ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
+                ])
+                guard let position = try Int64.fetchOne(upsert) else {
+                    throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(delivery.id)")
+                }
+                let figures = TextLengths(of: delivery)
+                lengths.setUncheckedArguments([position, figures.name, figures.address, figures.window])
+                try lengths.execute()
+                if let progress, index % 4096 == 0 {
+                    progress(ImportProgress(phase: .writing, done: index, total: total))
+                }
+            }
+            if rebuildsSearch {
+                try db.execute(sql: StoreSchema.rebuildSearch)
+                try db.execute(sql: StoreSchema.searchTriggers)
+            }
+            if let fingerprint {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970])
+            }
+            let after = try Self.rowCount(db)
+            return ImportSummary(deliveries: total, added: after - before, storeCount: after)
+        }
+        progress?(ImportProgress(phase: .writing, done: total, total: total))
+        generation.withLock { $0 += 1 }
+        return summary
+    }
+
+    /// Imports the manifest at `url` unless this store already imported it
+    /// unchanged (same path, size and modification time): what `browse FILE.json`
+    /// does on every start, so that a big manifest is read once, not each time.
+    @discardableResult
+    public func importManifestIfChanged(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        if let fingerprint = ManifestFingerprint(url: url) {
+            let known = try read { db in
+                try Row.fetchOne(db, sql: "SELECT size, modified FROM imported_manifest WHERE path = ?",
+                                 arguments: [fingerprint.path])
+            }
+            if let known, known[0] as Int == fingerprint.size, known[1] as Double == fingerprint.modified {
+                let count = try count()
+                return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
+            }
+        }
+        return try importManifest(at: url, reader: reader, progress: progress)
+    }
+
+    // MARK: - Database access
+
+    static func rowCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT max(position) FROM delivery") ?? 0
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    /// Like `write`, for import, where the body may also throw a `ManifestError` that must pass through.
+    private func importTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as ManifestError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    static func storeError(_ error: any Error, path: String, opening: Bool) -> StoreError {
+        guard let error = error as? DatabaseError else {
+            return StoreError(kind: .inputOutput, path: path, reason: "\(error)")
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return StoreError(kind: .notAStore, path: path, reason: "is not a deliveries store (\(error.message ?? "\(error.resultCode)"))")
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
+            return StoreError(kind: opening ? .cannotCreate : .inputOutput, path: path,
+                              reason: "cannot \(opening ? "open or create" : "write") the store (\(error.message ?? "\(error.resultCode)"))")
+        default:
+            return StoreError(kind: .inputOutput, path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}

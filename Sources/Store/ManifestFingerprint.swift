@@ -1,0 +1,20 @@
+import Foundation
+
+/// What identifies a manifest file's version cheaply: its path, size and
+/// modification time, so an unchanged manifest is not imported twice.
+struct ManifestFingerprint {
+    var path: String
+    var size: Int
+    var modified: Double
+
+    init?(url: URL) {
+        let path = url.standardizedFileURL.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue,
+              let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        self.path = path
+        self.size = size
+        self.modified = modified.timeIntervalSince1970
+    }
+}

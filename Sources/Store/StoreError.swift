@@ -1,0 +1,40 @@
+/// Why the store could not be opened, created, read or written.
+///
+/// Carries the sysexits code the CLI returns: 73 when the store cannot be
+/// created, 65 when the file is not a store, 74 for other I/O failures.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong; decides the exit code.
+    public enum Kind: Sendable, Hashable {
+        /// The store file or its folder cannot be created (EX_CANTCREAT, 73).
+        case cannotCreate
+        /// The file exists but is not a deliveries store (EX_DATAERR, 65).
+        case notAStore
+        /// Reading or writing failed (EX_IOERR, 74).
+        case inputOutput
+        /// The delivery id is not in the store (EX_DATAERR, 65).
+        case unknownDelivery
+    }
+
+    public var kind: Kind
+    /// The store file.
+    public var path: String
+    /// What happened, in a sentence.
+    public var reason: String
+
+    public init(kind: Kind, path: String, reason: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The sysexits code for this error.
+    public var exitCode: Int32 {
+        switch kind {
+        case .cannotCreate: 73
+        case .notAStore, .unknownDelivery: 65
+        case .inputOutput: 74
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,97 @@
+import GRDB
+
+/// The store's tables, created and evolved by numbered migrations.
+///
+/// `delivery.position` is the rowid and the row's place in the list (1-based,
+/// contiguous: rows are only ever appended or updated in place), so row `i`
+/// is found by key without a scan and the count is `max(position)`.
+/// `delivery_length` keeps the estimator's figures in a narrow table so that
+/// reading them never touches the wide rows. `delivery_search` is a contentless
+/// FTS5 index over id, name and address, kept in step by triggers.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: deliveries, lengths, search, change log") { db in
+            try db.execute(sql: """
+                CREATE TABLE delivery (
+                    position INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    line1 TEXT NOT NULL,
+                    line2 TEXT,
+                    phone TEXT,
+                    text TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('pending', 'out_for_delivery', 'delivered', 'failed')),
+                    importedStatus TEXT NOT NULL,
+                    items TEXT NOT NULL,
+                    instructions TEXT,
+                    window TEXT
+                );
+                CREATE INDEX delivery_by_status ON delivery(status);
+
+                CREATE TABLE delivery_length (
+                    position INTEGER PRIMARY KEY,
+                    name INTEGER NOT NULL,
+                    address INTEGER NOT NULL,
+                    window INTEGER NOT NULL
+                );
+
+                CREATE VIRTUAL TABLE delivery_search USING fts5(
+                    id, name, address,
+                    content = '', detail = none, columnsize = 0,
+                    tokenize = 'unicode61 remove_diacritics 2',
+                    prefix = '1 2'
+                );
+                """)
+            try db.execute(sql: searchTriggers)
+            try db.execute(sql: """
+                CREATE TABLE status_change (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    deliveryID TEXT NOT NULL,
+                    oldStatus TEXT NOT NULL,
+                    newStatus TEXT NOT NULL,
+                    changedAt REAL NOT NULL
+                );
+
+                CREATE TABLE imported_manifest (
+                    path TEXT PRIMARY KEY,
+                    size INTEGER NOT NULL,
+                    modified REAL NOT NULL,
+                    importedAt REAL NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+
+    /// Keep `delivery_search` in step with `delivery` row by row. A large
+    /// import drops them, rebuilds the index in one statement (much faster than
+    /// a trigger per row) and creates them again, inside its transaction.
+    static let searchTriggers = """
+        CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
+            INSERT INTO delivery_search(rowid, id, name, address)
+            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+        END;
+        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2 ON delivery
+        WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2
+        BEGIN
+            INSERT INTO delivery_search(delivery_search, rowid, id, name, address)
+            VALUES ('delete', old.position, old.id, old.name, old.line1 || coalesce(' ' || old.line2, ''));
+            INSERT INTO delivery_search(rowid, id, name, address)
+            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+        END;
+        """
+
+    static let dropSearchTriggers = """
+        DROP TRIGGER delivery_search_insert;
+        DROP TRIGGER delivery_search_update;
+        """
+
+    /// Empties the contentless index and fills it again from every row.
+    static let rebuildSearch = """
+        INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
+        INSERT INTO delivery_search(rowid, id, name, address)
+        SELECT position, id, name, line1 || coalesce(' ' || line2, '') FROM delivery;
+        """
+}

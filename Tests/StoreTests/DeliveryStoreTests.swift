@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Model
+import Testing
+@testable import Store
+
+@Suite struct DeliveryStoreTests {
+    private func rows(_ source: some DeliverySource) -> [Delivery] {
+        (0..<source.count).map(source.delivery(at:))
+    }
+
+    @Test func pagingReadsBackTheManifestInOrder() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let deliveries = SampleManifest.deliveries(count: 5000)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let summary = try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        #expect(summary == ImportSummary(deliveries: 5000, added: 5000, storeCount: 5000))
+        let source = try store.deliveries()
+        #expect(source.count == deliveries.count)
+        #expect(rows(source) == deliveries)
+        // Backwards, so that pages are evicted and read again.
+        for index in stride(from: deliveries.count - 1, through: 0, by: -97) {
+            #expect(source.delivery(at: index) == deliveries[index])
+            #expect(source.textLengths(at: index) == TextLengths(of: deliveries[index]))
+        }
+    }
+
+    @Test func reimportUpdatesInPlaceAppendsNewIdsAndKeepsSavedStatuses() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        var deliveries = SampleManifest.deliveries(count: 40)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        try store.setStatus(.failed, forDeliveryID: deliveries[0].id)          // was pending
+        deliveries[1].status = .delivered                                      // the manifest changes it
+        deliveries[2].name = "Renamed Person"
+        let extra = SampleManifest.deliveries(count: 3, idPrefix: "NEW")
+        let summary = try store.importManifest(
+            at: try SampleManifest.write(Array(deliveries[0..<10].reversed()) + extra, to: folder, name: "second.json"))
+        #expect(summary.added == 3)
+        #expect(summary.updated == 10)
+        #expect(summary.storeCount == 43)
+        var expected = deliveries + extra
+        expected[0].status = .failed
+        #expect(rows(try store.deliveries()) == expected)
+        #expect(try store.search("renamed").count == 1)
+        #expect(try store.search("NEW").count == 3)
+    }
+
+    @Test func aManifestThatFailsValidationChangesNothing() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let deliveries = SampleManifest.deliveries(count: 300)
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        var changed = SampleManifest.deliveries(count: 300, idPrefix: "OTHER")
+        changed.append(changed[0])
+        #expect(throws: ManifestError.self) {
+            try store.importManifest(at: try SampleManifest.write(changed, to: folder, name: "bad.json"))
+        }
+        #expect(rows(try store.deliveries()) == deliveries)
+        #expect(try store.search("other").count == 0)
+    }
+
+    @Test(arguments: [300, 5000])
+    func aWriteThatFailsHalfwayChangesNothing(count: Int) throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let url = folder.appendingPathComponent("d.sqlite")
+        let store = try DeliveryStore(url: url)
+        let deliveries = SampleManifest.deliveries(count: 100)
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        try store.setStatus(.delivered, forDeliveryID: deliveries[3].id)
+        let before = rows(try store.deliveries())
+        // A trigger makes the write fail after many rows have gone in.
+        let other = try DatabaseQueue(path: url.path)
+        try other.write { db in
+            try db.execute(sql: """
+                CREATE TRIGGER refuse BEFORE INSERT ON delivery WHEN new.id = 'LATE-\(String(format: "%05d", count - 10))'
+                BEGIN SELECT RAISE(ABORT, 'refused for the test'); END
+                """)
+        }
+        try other.close()
+        let late = SampleManifest.deliveries(count: count, idPrefix: "LATE")
+        #expect(throws: StoreError.self) {
+            try store.importManifest(at: try SampleManifest.write(deliveries + late, to: folder, name: "late.json"))
+        }
+        #expect(rows(try store.deliveries()) == before)
+        #expect(try store.count() == 100)
+        #expect(try store.search("late").count == 0)
+        #expect(try store.search(deliveries[7].id).count == 1)
+    }
+
+    @Test func statusChangesPersistAcrossReopeningAndUndoGoesBackOneAtATime() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let url = folder.appendingPathComponent("d.sqlite")
+        let deliveries = SampleManifest.deliveries(count: 20)
+        do {
+            let store = try DeliveryStore(url: url)
+            try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+            let source = try store.deliveries()
+            #expect(source.delivery(at: 5).status == deliveries[5].status)
+            let change = try store.setStatus(.failed, forDeliveryID: deliveries[5].id)
+            #expect(change == StatusChange(deliveryID: deliveries[5].id, row: 5, oldStatus: deliveries[5].status, newStatus: .failed))
+            // The same source shows it at once.
+            #expect(source.delivery(at: 5).status == .failed)
+            try store.setStatus(.pending, forDeliveryID: deliveries[6].id)
+            #expect(try store.setStatus(.pending, forDeliveryID: deliveries[6].id) == nil)
+        }
+        let reopened = try DeliveryStore(url: url)
+        let source = try reopened.deliveries()
+        #expect(source.delivery(at: 5).status == .failed)
+        #expect(source.delivery(at: 6).status == .pending)
+        let undone = try reopened.undoLastChange()
+        #expect(undone == StatusChange(deliveryID: deliveries[6].id, row: 6, oldStatus: .pending, newStatus: deliveries[6].status))
+        #expect(source.delivery(at: 6).status == deliveries[6].status)
+        #expect(try reopened.undoLastChange()?.newStatus == deliveries[5].status)
+        #expect(try reopened.undoLastChange() == nil)
+        #expect(rows(try DeliveryStore(url: url).deliveries()) == deliveries)
+    }
+
+    @Test func anUnknownIdIsAnError() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        do {
+            try store.setStatus(.delivered, forDeliveryID: "nobody")
+            Issue.record("set the status of an unknown delivery")
+        } catch {
+            #expect(error.kind == .unknownDelivery)
+            #expect(error.exitCode == 65)
+        }
+    }
+
+    @Test func anUnchangedManifestIsNotImportedTwice() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let manifest = try SampleManifest.write(SampleManifest.deliveries(count: 10), to: folder)
+        #expect(try store.importManifestIfChanged(at: manifest).performed)
+        #expect(try store.importManifestIfChanged(at: manifest).performed == false)
+        try SampleManifest.write(SampleManifest.deliveries(count: 12), to: folder)
+        #expect(try store.importManifestIfChanged(at: manifest).added == 2)
+    }
+
+    @Test func storesThatCannotBeCreatedOrReadSayWhy() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let file = folder.appendingPathComponent("plain.txt")
+        try Data("not a database, just text that is long enough to have a header....................".utf8).write(to: file)
+        do {
+            _ = try DeliveryStore(url: file.appendingPathComponent("d.sqlite"))
+            Issue.record("created a store under a file")
+        } catch {
+            #expect(error.kind == .cannotCreate)
+            #expect(error.exitCode == 73)
+        }
+        do {
+            _ = try DeliveryStore(url: file)
+            Issue.record("opened a text file as a store")
+        } catch {
+            #expect(error.kind == .notAStore)
+            #expect(error.exitCode == 65)
+        }
+    }
+
+    @Test func theDefaultStoreFollowsXDGDataHome() {
+        #expect(StoreLocation.defaultURL(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/c"]).path
+                == "/x/data/idelivermobile/deliveries.sqlite")
+        #expect(StoreLocation.defaultURL(environment: ["HOME": "/home/c"]).path
+                == "/home/c/.local/share/idelivermobile/deliveries.sqlite")
+    }
+}
