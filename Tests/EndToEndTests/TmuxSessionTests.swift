@@ -1,7 +1,80 @@
+import Foundation
 import Testing
 
-@Suite struct TmuxSessionTests {
-    @Test func placeholderUntilTheBinaryExists() {
-        #expect(Bool(true))
+/// The real binary in a real terminal: keys in, screens out, terminal restored.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+struct BrowseEndToEndTests {
+    private func statusLine(_ screen: [String]) -> String {
+        screen.last(where: { $0.contains("Text size:") }) ?? ""
+    }
+
+    @Test func textSizeKeysShipmentAndQuit() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try tmux.type("'\(binary)' '\(data)'")
+
+        var screen = try tmux.waitFor { self.statusLine($0).contains("Text size: Large") }
+        #expect(statusLine(screen).contains("Text size: Large"))
+        #expect(screen.contains { $0.contains("Feng Wong") })
+        #expect(statusLine(screen).contains("1/52"))
+
+        try tmux.press("+")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Text size: xLarge") }
+        #expect(statusLine(screen).contains("Text size: xLarge"))
+
+        try tmux.press("+")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Text size: xxLarge") }
+        #expect(statusLine(screen).contains("Text size: xxLarge"))
+
+        try tmux.press("Down")
+        screen = try tmux.waitFor { self.statusLine($0).contains("2/52") }
+        #expect(statusLine(screen).contains("2/52"))
+
+        try tmux.press("Enter")
+        screen = try tmux.waitFor { self.statusLine($0).contains("DLV-0002") }
+        #expect(screen.first?.contains("Shipment") == true)
+        #expect(statusLine(screen).contains("DLV-0002"))
+        // At xxLarge the name and the static labels are big glyphs: braille or block mosaics.
+        let mosaic = screen.dropFirst().dropLast().joined().unicodeScalars.filter {
+            (0x2800 ... 0x28FF).contains($0.value) || (0x2580 ... 0x259F).contains($0.value)
+        }
+        #expect(mosaic.count > 50, "big glyphs are drawn")
+
+        try tmux.press("Escape")
+        screen = try tmux.waitFor { self.statusLine($0).contains("2/52") && $0.first?.contains("Deliveries") == true }
+        #expect(screen.first?.contains("Shipment") == false)
+
+        try tmux.press("-")
+        screen = try tmux.waitFor { self.statusLine($0).contains("Text size: xLarge") }
+        #expect(statusLine(screen).contains("Text size: xLarge"))
+
+        try tmux.press("q")
+        screen = try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
+        #expect(screen.contains { $0.hasPrefix("E2E-PROMPT$") }, "the shell prompt is back")
+        #expect(!screen.contains { $0.contains("Text size:") }, "the app's screen is gone")
+
+        // The size chosen with + and - is remembered for the next run.
+        let settings = try String(contentsOf: tmux.home.appendingPathComponent("config/idelivermobile/settings.json"), encoding: .utf8)
+        #expect(settings.contains("xLarge"))
+    }
+
+    @Test(arguments: ["TERM", "HUP"])
+    func signalRestoresTheTerminal(signal: String) throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try tmux.type("'\(binary)' '\(data)'; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo")
+        try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
+
+        let shell = try TmuxSession.run(["tmux", "display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let app = try TmuxSession.run(["pgrep", "-P", shell]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try TmuxSession.run(["kill", "-\(signal)", app])
+
+        let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("exit=") } && $0.contains { $0.contains("icanon echo") } }
+        #expect(screen.contains { $0.hasPrefix("exit=") }, "the program ended")
+        #expect(screen.contains { $0.contains("icanon echo") }, "echo and canonical input are back on")
+        #expect(!screen.contains { $0.contains("Text size:") })
     }
 }
