@@ -325,8 +325,8 @@ public struct ListLayout: Sendable {
             index.startGeneration(baseQ: Int64(index.clamped(measurer.fixedHeight(in: context))) << 8)
         case .exact:
             index.startGeneration(baseQ: 256)
-            let measurer = self.measurer, context = self.context, maxHeight = index.maxHeight
-            index.indexAllExactly { row in min(max(1, measurer.exactHeight(ofRow: row, in: context)), maxHeight) }
+            let heights = ExactHeights(rowCount: rowCount, measurer: measurer, context: context, maxHeight: index.maxHeight)
+            index.indexAllExactly { heights[$0] }
         case .estimated:
             startEstimatedGeneration()
         }

@@ -119,6 +119,18 @@ import Testing
         checkScreen(layout, reference)
     }
 
+    @Test func exactLayoutMeasuredOnAllCoresMatchesTheReference() {
+        var random = SeededGenerator(seed: 77)
+        let count = ExactHeights.parallelThreshold * 5 + 3
+        let rows = SyntheticRows(count: count, generator: &random)
+        let context = LayoutContext(width: 33, category: 5)
+        let layout = ListLayout(rowCount: count, strategy: .exact, context: context, viewportHeight: 30, measurer: rows)
+        let reference = ReferenceLayout(rows: rows, strategy: .exact, context: context)
+        #expect(layout.isFullyMeasured)
+        #expect(layout.totalHeight == reference.total)
+        #expect((0 ... count).allSatisfy { layout.offset(ofRow: $0) == reference.offsets[$0] })
+    }
+
     @Test func endShowsTheLastLineOfAMillionRows() {
         let count = 1_000_000
         let rows = SyntheticRows(hashedCount: count)

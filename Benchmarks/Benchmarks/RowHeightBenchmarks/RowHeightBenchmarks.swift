@@ -80,7 +80,33 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(state.render())
             benchmark.stopMeasurement()
         }
+
+        Benchmark(
+            "Index build only (exact, heights known) N=\(count)",
+            configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxDuration: .seconds(3), maxIterations: 20)
+        ) { benchmark in
+            let heights = KnownHeights(count: count)
+            benchmark.startMeasurement()
+            blackHole(ListLayout(
+                rowCount: count, strategy: .exact, context: LayoutContext(width: 79, category: 3), viewportHeight: 22, measurer: heights
+            ))
+            benchmark.stopMeasurement()
+        }
     }
+}
+
+/// Heights already known (1 to 8 lines), to time the layout engine's own
+/// work in the `exact` strategy apart from typesetting.
+struct KnownHeights: RowMeasuring {
+    let heights: [UInt8]
+
+    init(count: Int) {
+        heights = (0 ..< count).map { UInt8(1 + ($0 &* 2_654_435_761) % 8) }
+    }
+
+    func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int { Int(heights[row]) }
+    func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int { 3 }
+    func fixedHeight(in context: LayoutContext) -> Int { 3 }
 }
 
 /// Generated deliveries held in memory, made once per process and row count
