@@ -47,9 +47,8 @@ extension AppState {
         guard newSize != size else { return }
         size = newSize
         layout.setViewportHeight(Self.listHeight(size: size))
-        layout.setContext(Self.listContext(size: size, category: category))
+        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
-        settle()
     }
 
     // MARK: - Deliveries
@@ -85,14 +84,13 @@ extension AppState {
             search.isEditing = true
         case .character("s"):
             search.status = search.status.next
-            return [.search(query: search.query, status: search.status.status)]
+            return [.search(query: search.query, status: search.status)]
         case .escape where !search.query.isEmpty || search.status != .all:
             search = SearchField()
-            return [.search(query: "", status: nil)]
+            return [.search(query: "", status: .all)]
         default:
             break
         }
-        settle()
         return []
     }
 
@@ -126,17 +124,17 @@ extension AppState {
         switch key {
         case .escape:
             search = SearchField()
-            return [.search(query: "", status: nil)]
+            return [.search(query: "", status: .all)]
         case .enter:
             search.isEditing = false
             return []
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }
             search.query.removeLast()
-            return [.search(query: search.query, status: search.status.status)]
+            return [.search(query: search.query, status: search.status)]
         case .character(let c) where !c.isNewline && c.asciiValue.map({ $0 >= 0x20 }) ?? true:
             search.query.append(c)
-            return [.search(query: search.query, status: search.status.status)]
+            return [.search(query: search.query, status: search.status)]
         default:
             return nil
         }
@@ -150,7 +148,6 @@ extension AppState {
         switch key {
         case .escape, .backspace, .left, .character("h"):
             route = .deliveries
-            settle()
             return []
         case .up, .character("k"): newScroll -= 1
         case .down, .character("j"): newScroll += 1

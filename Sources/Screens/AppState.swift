@@ -77,7 +77,6 @@ public struct AppState: Sendable {
         // Put the selected row back on the screen line it was on.
         layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine))
         layout.reveal(row: selected)
-        settle()
     }
 
     public mutating func setNotice(_ text: String?) { notice = text }
@@ -93,21 +92,19 @@ public struct AppState: Sendable {
     public mutating func setCategory(_ newCategory: ContentSizeCategory) {
         guard newCategory != category else { return }
         category = newCategory
-        layout.setContext(Self.listContext(size: size, category: category))
+        // The selected row keeps its screen line when it is on screen, else the top row does.
+        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
-        settle()
     }
 
     /// Positions the list as `render --top ROW --select ROW` asks.
     public mutating func place(top: Int?, select: Int?) {
         if let select { selected = min(max(0, select), max(0, source.count - 1)) }
         if let top {
-            layout.scrollToTop()
-            layout.scroll(by: layout.offset(ofRow: min(max(0, top), max(0, source.count - 1))))
+            layout.scroll(to: ScrollAnchor(row: min(max(0, top), max(0, source.count - 1)), linesIntoRow: 0))
         } else {
             layout.reveal(row: selected)
         }
-        settle()
     }
 
     /// Opens the Shipment screen for the selected delivery.
@@ -116,15 +113,18 @@ public struct AppState: Sendable {
         route = .shipment(delivery, scroll: 0)
     }
 
-    /// Measures what is on screen so that `render()` only reads.
-    mutating func settle() {
-        _ = layout.visibleRows()
+    /// The selection, when any of it is on screen.
+    var selectedRowIfOnScreen: Int? {
+        layout.screenLine(ofRow: selected) == nil ? nil : selected
     }
 }
 
 extension AppState {
-    /// Idle work between keys: lets the row-height engine refine estimates.
-    public mutating func refine() {
-        settle()
+    /// Idle work between keys: the row-height engine measures a bounded
+    /// chunk of rows. Returns whether anything on screen may have changed.
+    @discardableResult
+    public mutating func refine() -> Bool {
+        guard route == .deliveries, strategy == .estimated, !layout.isFullyMeasured else { return false }
+        return layout.refine(budget: 256, trackHeight: Self.listHeight(size: size))
     }
 }

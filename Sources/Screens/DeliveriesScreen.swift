@@ -24,8 +24,10 @@ struct DeliveriesScreen {
         }
         frame.blit(band, x: 0, y: listTop)
 
-        Scrollbar(contentHeight: state.layout.totalHeight, viewportHeight: listHeight, offset: state.layout.contentOffset)
-            .draw(into: &frame, x: frame.width - 1, y: listTop)
+        if state.layout.totalHeight > listHeight {
+            Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: listHeight), trackHeight: listHeight)
+                .draw(into: &frame, x: frame.width - 1, y: listTop)
+        }
         TitleBar(leading: "Deliveries", title: nil, trailing: filterSummary).draw(into: &frame)
         statusBar.draw(into: &frame)
         if state.search.isEditing {

@@ -26,14 +26,13 @@ struct DeliveryRowContent {
         textX = DeliveryRowContent.margin + badge.columns + 1
         let textWidth = max(1, width - textX - DeliveryRowContent.margin)
         let nameMetrics = typesetter.metrics(for: .headline, at: category)
-        let addressMetrics = typesetter.metrics(for: .subheadline, at: category)
         bottomSpacing = nameMetrics.spacingAfter
 
         if let fixedHeight {
             // One height for every row: the name gets one line, the address what is left.
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: 1)
             let addressRows = max(0, fixedHeight - name.height - bottomSpacing)
-            let addressLines = addressRows / max(1, addressMetrics.glyphRows)
+            let addressLines = addressRows / typesetter.rowsPerLine(for: .subheadline, at: category)
             address = addressLines > 0
                 ? typesetter.typeset(delivery.address.singleLine, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
                 : TypesetText(lines: [], isBold: false)
@@ -48,6 +47,19 @@ struct DeliveryRowContent {
     }
 
     static let margin = 1
+
+    /// The height `init(…).height` gives, from widths alone: nothing is
+    /// rasterised, which makes measuring many rows at big sizes cheap.
+    static func height(of delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter) -> Int {
+        let badge = StatusBadge(status: delivery.status, category: category)
+        let textWidth = max(1, width - (margin + badge.columns + 1) - margin)
+        var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth)
+        text += typesetter.height(of: delivery.address.singleLine, style: .subheadline, category: category, width: textWidth)
+        if let window = delivery.window, !window.isEmpty {
+            text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth)
+        }
+        return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
+    }
 
     /// Rows the content takes; never less than the badge.
     var height: Int {

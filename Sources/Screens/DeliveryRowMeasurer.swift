@@ -14,7 +14,9 @@ public struct DeliveryRowMeasurer: RowMeasuring {
     }
 
     public func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int {
-        content(ofRow: row, in: context).height
+        DeliveryRowContent.height(
+            of: source.delivery(at: row), width: context.width, category: Self.category(context), typesetter: typesetter
+        )
     }
 
     func content(ofRow row: Int, in context: LayoutContext, fixedHeight: Int? = nil) -> DeliveryRowContent {
@@ -33,10 +35,9 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         let textWidth = max(1, context.width - DeliveryRowContent.margin * 2 - badge.columns - 1)
         func rows(_ characters: Int, _ style: TextStyle) -> Int {
             guard characters > 0 else { return 0 }
-            let metrics = typesetter.metrics(for: style, at: category)
             let advance = typesetter.estimatedAdvance(for: style, at: category)
             let perLine = max(1, Int(Double(textWidth) / advance))
-            return ((characters + perLine - 1) / perLine) * metrics.glyphRows
+            return ((characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
         }
         let text = rows(max(1, lengths.name), .headline) + rows(max(1, lengths.address), .subheadline) + rows(lengths.window, .caption1)
         return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
@@ -45,10 +46,10 @@ public struct DeliveryRowMeasurer: RowMeasuring {
     /// Every row under the fixed strategy: one name line and two address lines.
     public func fixedHeight(in context: LayoutContext) -> Int {
         let category = Self.category(context)
-        let name = typesetter.metrics(for: .headline, at: category)
-        let address = typesetter.metrics(for: .subheadline, at: category)
+        let name = typesetter.rowsPerLine(for: .headline, at: category)
+        let address = typesetter.rowsPerLine(for: .subheadline, at: category)
         let badge = StatusBadge(status: .pending, category: category)
-        return max(name.glyphRows + 2 * address.glyphRows, badge.rows) + name.spacingAfter
+        return max(name + 2 * address, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
     }
 
     static func category(_ context: LayoutContext) -> ContentSizeCategory {

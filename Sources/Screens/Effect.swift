@@ -11,6 +11,6 @@ public enum Effect: Sendable, Hashable {
     case setStatus(deliveryID: String, status: DeliveryStatus)
     /// Revert the most recent status change.
     case undoStatusChange
-    /// Run a search (empty query: everything) under a status filter (nil: all).
-    case search(query: String, status: DeliveryStatus?)
+    /// Run a search (empty query: everything) under a status filter.
+    case search(query: String, status: StatusFilter)
 }

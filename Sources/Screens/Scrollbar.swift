@@ -1,25 +1,27 @@
 import Canvas
 
 /// A one-column scrollbar: a thumb whose size and place show the viewport's
-/// share of the content. Nothing is drawn when everything fits.
+/// share of the content.
 struct Scrollbar {
-    var contentHeight: Int
-    var viewportHeight: Int
-    var offset: Int
+    var thumb: (start: Int, length: Int)
+    var trackHeight: Int
 
-    /// The thumb's first track cell and its length.
-    var thumb: (start: Int, length: Int)? {
+    init(thumb: (start: Int, length: Int), trackHeight: Int) {
+        self.thumb = thumb
+        self.trackHeight = trackHeight
+    }
+
+    /// For content whose height is known exactly (the Shipment screen); nil when it all fits.
+    init?(contentHeight: Int, viewportHeight: Int, offset: Int) {
         guard contentHeight > viewportHeight, viewportHeight > 0 else { return nil }
-        let track = viewportHeight
-        let length = max(1, track * viewportHeight / contentHeight)
+        let length = max(1, viewportHeight * viewportHeight / contentHeight)
         let scrollable = contentHeight - viewportHeight
-        let start = scrollable == 0 ? 0 : (track - length) * min(max(0, offset), scrollable) / scrollable
-        return (start, length)
+        let start = (viewportHeight - length) * min(max(0, offset), scrollable) / scrollable
+        self.init(thumb: (start, length), trackHeight: viewportHeight)
     }
 
     func draw(into frame: inout Frame, x: Int, y: Int) {
-        guard let thumb else { return }
-        for row in 0 ..< viewportHeight {
+        for row in 0 ..< trackHeight {
             let inThumb = row >= thumb.start && row < thumb.start + thumb.length
             frame.write(inThumb ? "█" : "│", x: x, y: y + row, style: CellStyle(dim: !inThumb, color: inThumb ? .tint : .secondary))
         }

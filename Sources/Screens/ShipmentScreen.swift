@@ -13,7 +13,9 @@ struct ShipmentScreen {
         let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter)
         let offset = min(scroll, max(0, content.height - rows))
         content.draw(into: &frame, top: 1, rows: rows, scroll: offset)
-        Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset).draw(into: &frame, x: frame.width - 1, y: 1)
+        if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset) {
+            scrollbar.draw(into: &frame, x: frame.width - 1, y: 1)
+        }
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(
             position: delivery.id,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Model
 import Screens
+import Store
 import Terminal
 import Typesetting
 
@@ -9,11 +10,19 @@ import Typesetting
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Browse deliveries interactively (the default command)."
+        abstract: "Browse deliveries interactively (the default command).",
+        discussion: """
+            A manifest (.json) is first imported into the store (the default store, or --store), \
+            so status changes made on the Shipment screen are saved and survive a restart. \
+            Without PATH the bundled sample deliveries are imported into the default store on first run.
+            """
     )
 
     @Argument(help: "A manifest (.json) or a store (.sqlite). Default: the bundled sample deliveries.")
     var path: String?
+
+    @Option(help: ArgumentHelp("The store to use (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path"))
+    var store: String?
 
     @OptionGroup var display: DisplayOptions
 
@@ -25,24 +34,31 @@ struct BrowseCommand: ParsableCommand {
             )
         }
         DisplayWidth.prepareLocale()
-        let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
-        var backend = try InMemoryBackend(source: DeliveryInput.loadManifest(at: url))
+        var session = StoreSession(store: try openStore())
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
+        let source: any DeliverySource
+        do { source = try session.source() } catch { Diagnostics.fail(error.description, ExitCode(error.exitCode)) }
 
         let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
         var state = AppState(
-            source: backend.source, size: terminal.size, category: category,
+            source: source, size: terminal.size, category: category,
             typesetter: display.typesetter, strategy: display.rowHeights
         )
+        var needsDrawing = true
+        var idleTicks = 0
         while !terminal.wasSignalled {
-            terminal.draw(state.render())
-            guard let key = terminal.nextKey(timeoutMilliseconds: 100) else {
-                state.refine()
+            if needsDrawing { terminal.draw(state.render()) }
+            guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
+                // Idle: refine row heights, and now and then look for other instances' changes.
+                idleTicks += 1
+                needsDrawing = state.refine()
+                if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
                 continue
             }
+            needsDrawing = true
             for effect in state.handle(key) {
                 switch effect {
                 case .quit:
@@ -50,9 +66,42 @@ struct BrowseCommand: ParsableCommand {
                 case .saveTextSize(let category):
                     do { try preference.save(category) } catch { state.setNotice("Could not save the text size: \(error.localizedDescription)") }
                 case .setStatus, .undoStatusChange, .search:
-                    backend.perform(effect, on: &state)
+                    session.perform(effect, on: &state)
                 }
             }
         }
+    }
+
+    /// The store to browse, with PATH (or the bundled data) imported into it when it is a manifest.
+    private func openStore() throws -> DeliveryStore {
+        let manifest: URL?
+        let deliveryStore: DeliveryStore
+        do {
+            if let path, !path.lowercased().hasSuffix(".json") {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    Diagnostics.fail("\(path): no such store", ExitStatus.noInput)
+                }
+                deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
+                manifest = nil
+            } else {
+                deliveryStore = try DeliveryStore(path: store)
+                manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
+            }
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
+        if let manifest {
+            let bar = ProgressBar.standardError()
+            var progress: (@Sendable (ImportProgress) -> Void)?
+            if let bar { progress = { bar.show($0) } }
+            do {
+                _ = try deliveryStore.importManifestIfChanged(at: manifest, progress: progress)
+                bar?.finish()
+            } catch {
+                bar?.finish()
+                Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
+            }
+        }
+        return deliveryStore
     }
 }

@@ -1,20 +1,26 @@
 import ArgumentParser
 import Foundation
 import Model
+import Store
 
-/// Loads deliveries for `render` (and `browse` without a store) from a
-/// manifest, reporting bad input the sysexits way.
+/// Opens what `render` draws: a manifest read into memory (nothing is
+/// written anywhere), or an existing store read lazily.
 enum DeliveryInput {
-    static func loadManifest(at url: URL) throws -> InMemoryDeliveries {
+    static func open(_ url: URL) -> any DeliverySource {
         guard FileManager.default.fileExists(atPath: url.path) else {
             Diagnostics.fail("\(url.path): no such file", ExitStatus.noInput)
         }
+        if url.pathExtension.lowercased() == "json" {
+            do {
+                return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
+            } catch {
+                Diagnostics.fail(error.description, ExitCode(error.exitCode))
+            }
+        }
         do {
-            let data = try Data(contentsOf: url)
-            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-            return InMemoryDeliveries(manifest.deliveries)
+            return try DeliveryStore(url: url).deliveries()
         } catch {
-            Diagnostics.fail("\(url.path): \(error)", ExitStatus.dataError)
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
     }
 }

@@ -26,7 +26,7 @@ struct DisplayOptions: ParsableArguments {
     /// The `--text-size` choice, if given.
     var category: ContentSizeCategory? { textSize.flatMap(ContentSizeCategory.init(name:)) }
 
-    var typesetter: Typesetter { Typesetter(glyphs: glyphs) }
+    var typesetter: Typesetter { Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic) }
 }
 
 extension GlyphMode: ExpressibleByArgument {}

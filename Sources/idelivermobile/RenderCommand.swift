@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         case deliveries, shipment
     }
 
-    @Argument(help: "A manifest (.json). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (.json) or a store (.sqlite). Default: the bundled sample deliveries.")
     var path: String?
 
     @Option(help: ArgumentHelp("Terminal size as WIDTHxHEIGHT.", valueName: "WxH"))
@@ -44,13 +44,15 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
-        let source = try DeliveryInput.loadManifest(at: url)
+        DisplayWidth.prepareLocale()
+        let source = DeliveryInput.open(url)
         var state = AppState(
             source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
         )
         var selection = select
         if let id {
+            // A linear search is fine here: render shows one screen and exits.
             guard let row = (0 ..< source.count).first(where: { source.delivery(at: $0).id == id }) else {
                 Diagnostics.fail("no delivery with id '\(id)' in \(url.path)", ExitStatus.dataError)
             }

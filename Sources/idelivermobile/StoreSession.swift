@@ -1,0 +1,62 @@
+import Model
+import Screens
+import Store
+
+/// Carries out the screens' effects against the store: status changes,
+/// undo, search and filter; and notices changes another instance saved.
+struct StoreSession {
+    let store: DeliveryStore
+    private var query = ""
+    private var filter: StatusFilter = .all
+
+    init(store: DeliveryStore) {
+        self.store = store
+    }
+
+    /// The rows the list shows under the current search and filter.
+    func source() throws(StoreError) -> any DeliverySource {
+        if query.isEmpty && filter == .all { return try store.deliveries() }
+        return try store.search(query, status: filter)
+    }
+
+    mutating func perform(_ effect: Effect, on state: inout AppState) {
+        do throws(StoreError) {
+            switch effect {
+            case .setStatus(let id, let status):
+                guard try store.setStatus(status, forDeliveryID: id) != nil else { return }
+                try show(changeOf: id, notice: "Saved: \(status.title)", on: &state)
+            case .undoStatusChange:
+                guard let change = try store.undoLastChange() else {
+                    state.setNotice("Nothing to undo")
+                    return
+                }
+                try show(changeOf: change.deliveryID, notice: "Undone: back to \(change.newStatus.title)", on: &state)
+            case .search(let newQuery, let newFilter):
+                query = newQuery
+                filter = newFilter
+                state.replaceSource(try source(), at: 0)
+            case .quit, .saveTextSize:
+                break
+            }
+        } catch {
+            state.setNotice("Could not save: \(error.reason)")
+        }
+    }
+
+    /// Shows another instance's saved changes, if there are any.
+    func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
+        guard (try? store.refreshIfChangedElsewhere()) == true, let source = try? source() else { return false }
+        let id = state.selectedDelivery?.id
+        state.replaceSource(source, keepingDeliveryID: id)
+        if case .shipment(let shown, _) = state.route, let fresh = try? store.delivery(id: shown.id) {
+            state.refreshShipment(fresh)
+        }
+        return true
+    }
+
+    private func show(changeOf id: String, notice: String, on state: inout AppState) throws(StoreError) {
+        state.replaceSource(try source(), keepingDeliveryID: id, at: state.selected)
+        if let delivery = try store.delivery(id: id) { state.refreshShipment(delivery) }
+        state.setNotice(notice)
+    }
+}
