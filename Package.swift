@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Typesetting", "RowLayout", "Canvas", "Screens", "ManifestGenerator"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Store", "Typesetting", "RowLayout", "Canvas", "Screens", "ManifestGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),

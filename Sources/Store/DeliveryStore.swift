@@ -56,40 +56,24 @@ public final class DeliveryStore: Sendable {
 
     /// Every delivery in the store, in import order, read lazily page by page.
     public func deliveries() throws(StoreError) -> StoredDeliveries {
-        StoredDeliveries(store: self, positions: nil, count: try count())
+        StoredDeliveries(store: self, query: nil, count: try count())
     }
 
-    /// The deliveries whose id, name or address has words starting with each
-    /// word of `text` (empty text matches all), and whose status passes
-    /// `filter`; in import order, read lazily like `deliveries()`.
+    /// The deliveries whose id, name or address contain every word of `text`
+    /// (finished words whole, the last word as typed as a prefix; case and
+    /// Latin accents ignored; empty text matches all) and whose status passes
+    /// `filter`. In import order, read lazily like `deliveries()`: the cost is
+    /// counting the matches, not loading them.
     public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> StoredDeliveries {
-        let match = SearchExpression.match(for: text)
-        let status = filter.status?.rawValue
-        let sql: String
-        let arguments: StatementArguments
-        switch (match, status) {
-        case (nil, nil):
+        let query: RowQuery
+        if let match = SearchExpression.match(for: text, status: filter.status) {
+            query = .search(match)
+        } else if let status = filter.status {
+            query = .status(status.rawValue)
+        } else {
             return try deliveries()
-        case let (nil, status?):
-            sql = "SELECT position FROM delivery WHERE status = ? ORDER BY position"
-            arguments = [status]
-        case let (match?, nil):
-            sql = "SELECT rowid FROM delivery_search WHERE delivery_search MATCH ? ORDER BY rowid"
-            arguments = [match]
-        case let (match?, status?):
-            sql = """
-                SELECT delivery_search.rowid FROM delivery_search JOIN delivery ON delivery.position = delivery_search.rowid
-                WHERE delivery_search MATCH ? AND delivery.status = ? ORDER BY delivery_search.rowid
-                """
-            arguments = [match, status]
         }
-        let positions: [Int32] = try read { db in
-            var positions: [Int32] = []
-            let cursor = try Int64.fetchCursor(db, sql: sql, arguments: arguments)
-            while let position = try cursor.next() { positions.append(Int32(truncatingIfNeeded: position)) }
-            return positions
-        }
-        return StoredDeliveries(store: self, positions: positions, count: positions.count)
+        return StoredDeliveries(store: self, query: query, count: try read { db in try query.count(db) })
     }
 
     /// The delivery with `id`, or nil.

@@ -1,23 +1,30 @@
-/// Turns what a person types into an FTS5 query: every word a prefix, all words required.
+import Model
+
+/// Turns what a person types into an FTS5 query.
 ///
 /// Words are runs of letters and digits, so punctuation in the input (an id's
-/// hyphen, quotes, FTS5 operators) can never become query syntax: "DLV-00"
-/// finds "DLV-0012" as `"DLV"* "00"*`.
+/// hyphen, quotes, FTS5 operators) can never become query syntax. Every word
+/// must be found; a word the person has finished (something follows it) must
+/// match a whole word, and the word still being typed matches as a prefix:
+/// "DLV-00" is `"DLV" "00"*`, "feng w" is `"feng" "w"*`. Finished words are
+/// exact because prefix terms cost time in proportion to the rows they match.
 enum SearchExpression {
-    /// The FTS5 MATCH expression for `text`, or nil when it has no words.
-    static func match(for text: String) -> String? {
-        var words: [String] = []
+    /// The FTS5 MATCH expression for `text` (and a status, as its status word),
+    /// or nil when there is nothing to match.
+    static func match(for text: String, status: DeliveryStatus? = nil) -> String? {
+        var terms: [String] = []
         var word = ""
         for character in text {
             if character.isLetter || character.isNumber {
                 word.append(character)
             } else if !word.isEmpty {
-                words.append(word)
+                terms.append("\"\(word)\"")
                 word = ""
             }
         }
-        if !word.isEmpty { words.append(word) }
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+        if !word.isEmpty { terms.append("\"\(word)\"*") }
+        guard !terms.isEmpty else { return nil }
+        if let status { terms.append("\"\(StoreSchema.statusWord(status.rawValue))\"") }
+        return terms.joined(separator: " ")
     }
 }

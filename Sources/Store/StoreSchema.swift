@@ -7,7 +7,9 @@ import GRDB
 /// is found by key without a scan and the count is `max(position)`.
 /// `delivery_length` keeps the estimator's figures in a narrow table so that
 /// reading them never touches the wide rows. `delivery_search` is a contentless
-/// FTS5 index over id, name and address, kept in step by triggers.
+/// FTS5 index over id, name, address and a status word, kept in step by
+/// triggers; it stores no positions (`detail = none`): searches are words and
+/// prefixes, never phrases.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -43,7 +45,21 @@ enum StoreSchema {
                     prefix = '1 2'
                 );
                 """)
-            try db.execute(sql: searchTriggers)
+            try db.execute(sql: """
+                CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
+                    INSERT INTO delivery_search(rowid, id, name, address)
+                    VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+                END;
+                CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2 ON delivery
+                WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+                    OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2
+                BEGIN
+                    INSERT INTO delivery_search(delivery_search, rowid, id, name, address)
+                    VALUES ('delete', old.position, old.id, old.name, old.line1 || coalesce(' ' || old.line2, ''));
+                    INSERT INTO delivery_search(rowid, id, name, address)
+                    VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+                END;
+                """)
             try db.execute(sql: """
                 CREATE TABLE status_change (
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -61,7 +77,34 @@ enum StoreSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: status words in the search index, 3-letter prefixes") { db in
+            try db.execute(sql: """
+                DROP TRIGGER delivery_search_insert;
+                DROP TRIGGER delivery_search_update;
+                DROP TABLE delivery_search;
+                CREATE VIRTUAL TABLE delivery_search USING fts5(
+                    id, name, address, status,
+                    content = '', detail = none, columnsize = 0,
+                    tokenize = 'unicode61 remove_diacritics 2',
+                    prefix = '1 2 3'
+                );
+                """)
+            try db.execute(sql: searchTriggers)
+            try db.execute(sql: rebuildSearch)
+        }
         return migrator
+    }
+
+    /// The word that stands for a status in the search index: a private-use
+    /// character (a word character to FTS5, but never one a typed query can
+    /// contain) and the status without its underscores (which FTS5 splits on).
+    static func statusWord(_ status: String) -> String {
+        "\u{E000}" + status.replacingOccurrences(of: "_", with: "")
+    }
+
+    /// `statusWord` in SQL, for the triggers and the rebuild.
+    private static func statusWordSQL(_ column: String) -> String {
+        "char(57344) || replace(\(column), '_', '')"
     }
 
     /// Keep `delivery_search` in step with `delivery` row by row. A large
@@ -69,17 +112,17 @@ enum StoreSchema {
     /// a trigger per row) and creates them again, inside its transaction.
     static let searchTriggers = """
         CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
-            INSERT INTO delivery_search(rowid, id, name, address)
-            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+            INSERT INTO delivery_search(rowid, id, name, address, status)
+            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''), \(statusWordSQL("new.status")));
         END;
-        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2 ON delivery
+        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2, status ON delivery
         WHEN old.id IS NOT new.id OR old.name IS NOT new.name
-            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2
+            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2 OR old.status IS NOT new.status
         BEGIN
-            INSERT INTO delivery_search(delivery_search, rowid, id, name, address)
-            VALUES ('delete', old.position, old.id, old.name, old.line1 || coalesce(' ' || old.line2, ''));
-            INSERT INTO delivery_search(rowid, id, name, address)
-            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''));
+            INSERT INTO delivery_search(delivery_search, rowid, id, name, address, status)
+            VALUES ('delete', old.position, old.id, old.name, old.line1 || coalesce(' ' || old.line2, ''), \(statusWordSQL("old.status")));
+            INSERT INTO delivery_search(rowid, id, name, address, status)
+            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''), \(statusWordSQL("new.status")));
         END;
         """
 
@@ -91,7 +134,7 @@ enum StoreSchema {
     /// Empties the contentless index and fills it again from every row.
     static let rebuildSearch = """
         INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
-        INSERT INTO delivery_search(rowid, id, name, address)
-        SELECT position, id, name, line1 || coalesce(' ' || line2, '') FROM delivery;
+        INSERT INTO delivery_search(rowid, id, name, address, status)
+        SELECT position, id, name, line1 || coalesce(' ' || line2, ''), \(statusWordSQL("status")) FROM delivery;
         """
 }

@@ -6,31 +6,37 @@ import Model
 /// search matched, read from SQLite in pages as the screens ask for them.
 ///
 /// Only a few pages are kept (least recently used go first), so a million-row
-/// store costs the same memory as a small one. A search result keeps just the
-/// matching rows' positions (4 bytes each). Pages are dropped when this
-/// process changes the store, so a saved status shows at once.
+/// store costs the same memory as a small one. A search result counts its
+/// rows up front and learns their positions (4 bytes each) only as far as
+/// it is read. Pages are dropped when this process changes the store, so a
+/// saved status shows at once; which rows a search result holds stays as it
+/// was when searched (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
     /// Rows per page of deliveries: a few screens' worth.
     static let pageSize = 256
     /// Rows per page of text lengths: the estimator reads them in long runs.
     static let lengthsPageSize = 4096
+    /// The first chunk of a search's positions; later chunks double.
+    static let firstChunk = 4096
     static let columns = "position, id, name, line1, line2, phone, text, status, items, instructions, window"
 
     private let store: DeliveryStore
-    /// The store positions (1-based rowids) of a search's rows; nil for all rows (row i is position i + 1).
-    private let positions: [Int32]?
+    /// What a search keeps; nil for all rows (row i is position i + 1).
+    private let query: RowQuery?
     public let count: Int
-    private let pages = LockedValue(Pages())
+    private let state = LockedValue(State())
 
-    private struct Pages {
+    private struct State {
         var generation = -1
         var deliveries = PageCache<[Delivery]>(capacity: 16)
         var lengths = PageCache<[TextLengths]>(capacity: 16)
+        /// A search's positions learnt so far, ascending.
+        var positions: [Int32] = []
     }
 
-    init(store: DeliveryStore, positions: [Int32]?, count: Int) {
+    init(store: DeliveryStore, query: RowQuery?, count: Int) {
         self.store = store
-        self.positions = positions
+        self.query = query
         self.count = count
     }
 
@@ -38,7 +44,10 @@ public final class StoredDeliveries: DeliverySource {
         guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
         let number = index / Self.pageSize
         do {
-            return try cachedPage(number, in: \.deliveries) { try loadDeliveries(page: number) }[index - number * Self.pageSize]
+            let page = try cachedPage(number, in: \.deliveries) { state in
+                try loadDeliveries(rows: rowRange(page: number, size: Self.pageSize), state: &state)
+            }
+            return page[index - number * Self.pageSize]
         } catch {
             return Self.placeholder(index, reason: "\(error)")
         }
@@ -48,64 +57,76 @@ public final class StoredDeliveries: DeliverySource {
         guard index >= 0, index < count else { return TextLengths(name: 0, address: 0, window: 0) }
         let number = index / Self.lengthsPageSize
         do {
-            return try cachedPage(number, in: \.lengths) { try loadLengths(page: number) }[index - number * Self.lengthsPageSize]
+            let page = try cachedPage(number, in: \.lengths) { state in
+                try loadLengths(rows: rowRange(page: number, size: Self.lengthsPageSize), state: &state)
+            }
+            return page[index - number * Self.lengthsPageSize]
         } catch {
             return TextLengths(name: 0, address: 0, window: 0)
         }
     }
 
     private func cachedPage<Page>(
-        _ number: Int, in cache: WritableKeyPath<Pages, PageCache<[Page]>>, load: () throws -> [Page]
+        _ number: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>, load: (inout State) throws -> [Page]
     ) throws -> [Page] {
         let generation = store.generation.withLock { $0 }
-        return try pages.withLock { pages in
-            if pages.generation != generation {
-                pages.deliveries.removeAll()
-                pages.lengths.removeAll()
-                pages.generation = generation
+        return try state.withLock { state in
+            if state.generation != generation {
+                state.deliveries.removeAll()
+                state.lengths.removeAll()
+                state.generation = generation
             }
-            if let page = pages[keyPath: cache].page(number) { return page }
-            let page = try load()
-            pages[keyPath: cache].insert(page, number: number)
+            if let page = state[keyPath: cache].page(number) { return page }
+            let page = try load(&state)
+            state[keyPath: cache].insert(page, number: number)
             return page
         }
-    }
-
-    private func loadDeliveries(page number: Int) throws -> [Delivery] {
-        let range = rowRange(page: number, size: Self.pageSize)
-        let rows = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition(for: range)) ORDER BY position",
-                             arguments: arguments(for: range))
-        }
-        guard rows.count == range.count else { throw StoreError(kind: .inputOutput, path: store.url.path, reason: "rows missing") }
-        return rows.map(Self.delivery(from:))
-    }
-
-    private func loadLengths(page number: Int) throws -> [TextLengths] {
-        let range = rowRange(page: number, size: Self.lengthsPageSize)
-        let rows = try store.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT name, address, window FROM delivery_length WHERE \(condition(for: range)) ORDER BY position
-                """, arguments: arguments(for: range))
-        }
-        guard rows.count == range.count else { throw StoreError(kind: .inputOutput, path: store.url.path, reason: "rows missing") }
-        return rows.map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }
     }
 
     private func rowRange(page number: Int, size: Int) -> Range<Int> {
         (number * size)..<min(count, (number + 1) * size)
     }
 
-    /// All rows: a key range. A search: the page's positions, which are sorted but not contiguous.
-    private func condition(for range: Range<Int>) -> String {
-        positions == nil
-            ? "position BETWEEN ? AND ?"
-            : "position IN (" + Array(repeating: "?", count: range.count).joined(separator: ",") + ")"
+    private func loadDeliveries(rows: Range<Int>, state: inout State) throws -> [Delivery] {
+        let (condition, arguments) = try selection(rows: rows, state: &state)
+        let found = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
+                             arguments: arguments)
+        }
+        guard found.count == rows.count else { throw missingRows() }
+        return found.map(Self.delivery(from:))
     }
 
-    private func arguments(for range: Range<Int>) -> StatementArguments {
-        guard let positions else { return [range.lowerBound + 1, range.upperBound] }
-        return StatementArguments(positions[range].map { Int64($0) })
+    private func loadLengths(rows: Range<Int>, state: inout State) throws -> [TextLengths] {
+        let (condition, arguments) = try selection(rows: rows, state: &state)
+        let found = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
+                             arguments: arguments)
+        }
+        guard found.count == rows.count else { throw missingRows() }
+        return found.map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }
+    }
+
+    /// SQL selecting the positions of `rows`: a key range for all rows, the
+    /// learnt positions for a search (sorted, but not contiguous).
+    private func selection(rows: Range<Int>, state: inout State) throws -> (String, StatementArguments) {
+        guard let query else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound]) }
+        while state.positions.count < rows.upperBound {
+            let learnt = state.positions.count
+            let after = state.positions.last.map(Int64.init) ?? 0
+            try store.read { db in
+                try query.positions(after: after, limit: max(Self.firstChunk, learnt), db, into: &state.positions)
+            }
+            // The store changed since the count (another process): fewer rows match now.
+            if state.positions.count == learnt { throw missingRows() }
+        }
+        let positions = state.positions[rows]
+        let marks = Array(repeating: "?", count: positions.count).joined(separator: ",")
+        return ("position IN (\(marks))", StatementArguments(positions.map { Int64($0) }))
+    }
+
+    private func missingRows() -> StoreError {
+        StoreError(kind: .inputOutput, path: store.url.path, reason: "rows changed while being read")
     }
 
     /// A delivery from a row of `columns`.

@@ -158,6 +158,30 @@ import Testing
         }
     }
 
+    @Test func aStoreMadeByTheFirstSchemaIsMigratedAndSearchable() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        let url = folder.appendingPathComponent("d.sqlite")
+        let deliveries = SampleManifest.deliveries(count: 50)
+        let old = try DatabaseQueue(path: url.path)
+        try StoreSchema.migrator.migrate(old, upTo: "v1: deliveries, lengths, search, change log")
+        try old.write { db in
+            for (index, delivery) in deliveries.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, ?, ?, '[]')
+                    """, arguments: [delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
+                                     delivery.status.rawValue, delivery.status.rawValue])
+                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
+            }
+        }
+        try old.close()
+        let store = try DeliveryStore(url: url)
+        let found = try store.search("feng", status: .pending)
+        let expected = deliveries.filter { $0.name.hasPrefix("Feng") && $0.status == .pending }
+        #expect(found.count == expected.count)
+        #expect(found.count > 0)
+        #expect((0..<found.count).map { found.delivery(at: $0).id } == expected.map(\.id))
+    }
+
     @Test func theDefaultStoreFollowsXDGDataHome() {
         #expect(StoreLocation.defaultURL(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/c"]).path
                 == "/x/data/idelivermobile/deliveries.sqlite")

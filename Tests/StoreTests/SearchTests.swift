@@ -26,11 +26,15 @@ import Testing
         return isLatin ? lower.folding(options: .diacriticInsensitive, locale: nil) : lower
     }
 
-    /// The brute-force answer: every query word starts some word of the id, name or address.
+    /// The brute-force answer: every finished query word is a word of the id,
+    /// name or address, and the word still being typed starts one.
     private static func matches(_ delivery: Delivery, query: String, filter: StatusFilter) -> Bool {
         if let status = filter.status, delivery.status != status { return false }
         let haystack = words(delivery.id + " " + delivery.name + " " + delivery.address.line1 + " " + (delivery.address.line2 ?? ""))
-        return words(query).allSatisfy { word in haystack.contains { $0.hasPrefix(word) } }
+        var wanted = words(query)
+        let endsInWord = query.last.map { $0.isLetter || $0.isNumber } ?? false
+        let typing = endsInWord ? wanted.popLast() : nil
+        return wanted.allSatisfy(haystack.contains) && (typing.map { word in haystack.contains { $0.hasPrefix(word) } } ?? true)
     }
 
     @Test func searchAgreesWithABruteForceFilter() throws {
@@ -38,8 +42,9 @@ import Testing
         let deliveries = SampleManifest.deliveries(count: 600)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
-        let queries = ["", "f", "fe", "FENG", "zoe", "Zoë", "mull", "jose garc", "дми", "невск", "ελ", "佐藤", "東京",
-                       "dlv-0001", "DLV 00012", "rue riv", "market 1", "42", "x", "\"feng\" OR *", "  ", "-"]
+        let queries = ["", "f", "fe", "FENG", "feng ", "zoe", "Zoë", "mull", "jose garc", "jos garc", "дми", "невск", "ελ",
+                       "佐藤", "東京", "dlv", "dlv-0001", "DLV 00012", "rue riv", "market 1", "42", "x", "\"feng\" OR *",
+                       "  ", "-"]
         for query in queries {
             for filter in StatusFilter.allCases {
                 let found = try store.search(query, status: filter)
@@ -68,8 +73,9 @@ import Testing
     }
 
     @Test func queriesNeverBecomeFTSSyntax() {
-        #expect(SearchExpression.match(for: "DLV-00") == "\"DLV\"* \"00\"*")
-        #expect(SearchExpression.match(for: "a \"OR\" b*") == "\"a\"* \"OR\"* \"b\"*")
+        #expect(SearchExpression.match(for: "DLV-00") == "\"DLV\" \"00\"*")
+        #expect(SearchExpression.match(for: "a \"OR\" b*") == "\"a\" \"OR\" \"b\"")
         #expect(SearchExpression.match(for: " -*() ") == nil)
+        #expect(SearchExpression.match(for: "feng", status: .outForDelivery) == "\"feng\"* \"\u{E000}outfordelivery\"")
     }
 }

@@ -1,0 +1,39 @@
+import GRDB
+
+/// Which store positions a search keeps, as SQL that can count them and list
+/// them in order a chunk at a time.
+///
+/// A result is listed lazily: the count comes first (SQLite counts a million
+/// matches far faster than Swift can collect them), and positions are read in
+/// growing chunks only as far as the screens scroll.
+struct RowQuery: Sendable {
+    /// The table to read: `delivery` or `delivery_search`.
+    var table: String
+    /// Its position column: `position`, or `rowid` for the search index.
+    var column: String
+    /// The condition, with one `?`.
+    var condition: String
+    var argument: String
+
+    /// Deliveries whose status is `status`, through the status index.
+    static func status(_ status: String) -> RowQuery {
+        RowQuery(table: "delivery", column: "position", condition: "status = ?", argument: status)
+    }
+
+    /// Deliveries the FTS5 expression matches.
+    static func search(_ match: String) -> RowQuery {
+        RowQuery(table: "delivery_search", column: "rowid", condition: "delivery_search MATCH ?", argument: match)
+    }
+
+    func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)", arguments: [argument]) ?? 0
+    }
+
+    /// Up to `limit` positions after `position`, ascending.
+    func positions(after position: Int64, limit: Int, _ db: Database, into positions: inout [Int32]) throws {
+        let cursor = try Int64.fetchCursor(db, sql: """
+            SELECT \(column) FROM \(table) WHERE \(condition) AND \(column) > ? ORDER BY \(column) LIMIT ?
+            """, arguments: [argument, position, limit])
+        while let next = try cursor.next() { positions.append(Int32(truncatingIfNeeded: next)) }
+    }
+}
