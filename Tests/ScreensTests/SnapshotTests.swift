@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import Typesetting
+@testable import Screens
+
+/// Golden text snapshots of whole screens through the render path.
+/// `make snapshots` rewrites them (IDELIVERMOBILE_RECORD_SNAPSHOTS=1); a
+/// normal run only compares.
+@Suite struct SnapshotTests {
+    static let categories: [ContentSizeCategory] = [.xSmall, .large, .xxxLarge, .accessibility3, .accessibility5]
+    static let sizes: [(Int, Int)] = [(80, 24), (40, 20)]
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var screen: String
+        var width: Int
+        var height: Int
+        var category: ContentSizeCategory
+        var testDescription: String { "\(screen)-\(width)x\(height)-\(category.name)" }
+    }
+
+    static let cases: [Case] = ["deliveries", "shipment"].flatMap { screen in
+        sizes.flatMap { size in categories.map { Case(screen: screen, width: size.0, height: size.1, category: $0) } }
+    }
+
+    @Test(arguments: cases)
+    func screenMatchesItsSnapshot(_ snapshot: Case) throws {
+        var state = SampleData.state(width: snapshot.width, height: snapshot.height, category: snapshot.category)
+        if snapshot.screen == "shipment" {
+            state.press(.down)  // Amelia Hartley: a long address, two items, instructions
+            state.press(.enter)
+        }
+        let text = state.render().plainText
+        let url = SampleData.repositoryRoot
+            .appendingPathComponent("Tests/ScreensTests/Snapshots/\(snapshot.testDescription).txt")
+        if ProcessInfo.processInfo.environment["IDELIVERMOBILE_RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, "differs from \(url.lastPathComponent); run `make snapshots` if the change is intended")
+    }
+}
