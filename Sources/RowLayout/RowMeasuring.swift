@@ -1,4 +1,8 @@
 /// Supplies row heights to a `ListLayout`; the screens implement it with the typesetter.
+///
+/// Must be safe to call from several threads at once: the `exact` strategy
+/// measures a large list on every core. Heights are cached by the layout per
+/// (row, width, category), so a measurer need not cache them itself.
 public protocol RowMeasuring: Sendable {
     /// The row's exact height in terminal lines (at least 1).
     func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int

@@ -1,0 +1,71 @@
+extension ListLayout {
+    // MARK: - Measuring
+
+    mutating func applyContext() {
+        contextTag = tag(for: context)
+        switch strategy {
+        case .fixed:
+            index.startGeneration(baseQ: Int64(index.clamped(measurer.fixedHeight(in: context))) << 8)
+        case .exact:
+            index.startGeneration(baseQ: 256)
+            let heights = ExactHeights(rowCount: rowCount, measurer: measurer, context: context, maxHeight: index.maxHeight)
+            index.indexAllExactly { heights[$0] }
+        case .estimated:
+            startEstimatedGeneration()
+        }
+    }
+
+    /// A new generation whose base is the mean exact height of an even sample
+    /// of rows, and whose per-row estimates are scaled by how far the sample's
+    /// estimates were off. O(sample), whatever the row count.
+    mutating func startEstimatedGeneration() {
+        let n = rowCount
+        let k = min(n, Self.sampleSize)
+        var exactSum = 0, estimateSum = 0
+        for j in 0 ..< k {
+            let row = (2 * j + 1) * n / (2 * k)
+            let exact = measuredHeight(row)
+            exactSum += exact
+            estimateSum += index.clamped(measurer.estimatedHeight(ofRow: row, in: context))
+        }
+        let baseQ: Int64 = k > 0 ? (Int64(exactSum) * 256 + Int64(k / 2)) / Int64(k) : 256
+        estimateCalibrationQ = estimateSum > 0 ? (Int64(exactSum) * 256 + Int64(estimateSum / 2)) / Int64(estimateSum) : 256
+        index.startGeneration(baseQ: baseQ)
+        estimateCursor = 0
+        exactCursor = min(anchor.row, max(0, n - 1))
+    }
+
+    func calibratedEstimate(_ row: Int) -> Int {
+        let estimate = Int64(index.clamped(measurer.estimatedHeight(ofRow: row, in: context)))
+        return index.clamped(Int((estimate * estimateCalibrationQ + 128) >> 8))
+    }
+
+    /// The exact height of `row` in the current context, from the cache if it has it.
+    mutating func measuredHeight(_ row: Int) -> Int {
+        if strategy == .fixed { return index.height(ofRow: row) }
+        if let cached = index.cachedHeight(ofRow: row, contextTag: contextTag) { return cached }
+        let h = index.clamped(measurer.exactHeight(ofRow: row, in: context))
+        index.cache(height: h, ofRow: row, contextTag: contextTag)
+        return h
+    }
+
+    /// Measures `row` exactly and indexes it; returns its height.
+    @discardableResult
+    mutating func measure(_ row: Int) -> Int {
+        if strategy == .fixed || index.isExact(row) { return index.height(ofRow: row) }
+        let h = measuredHeight(row)
+        index.set(row: row, height: h, exact: true)
+        return h
+    }
+
+    mutating func tag(for context: LayoutContext) -> UInt16 {
+        if let tag = contextTags[context] { return tag }
+        if contextTags.count >= Int(UInt16.max) - 1 {
+            contextTags = [:]
+            index.clearCache()
+        }
+        let tag = UInt16(contextTags.count + 1)
+        contextTags[context] = tag
+        return tag
+    }
+}

@@ -1,0 +1,70 @@
+extension ListLayout {
+    // MARK: - Refinement
+
+    /// Background refinement, a bounded chunk at a time: indexes up to
+    /// `16 × budget` per-row estimates, then measures up to `budget` rows
+    /// exactly. Never moves the view, and never moves the scrollbar thumb
+    /// (on a track of `trackHeight`, default the viewport height) by more than
+    /// one cell: a correction that would is applied only in part and resumed
+    /// by the next call. Returns whether work remains.
+    @discardableResult
+    public mutating func refine(budget: Int, trackHeight: Int? = nil) -> Bool {
+        guard strategy == .estimated, rowCount > 0 else { return false }
+        guard budget > 0 else { return index.exactCount < rowCount }
+        var guardrail = ThumbGuard(
+            track: trackHeight ?? viewportHeight, viewport: viewportHeight,
+            total: totalHeight, offset: contentOffset
+        )
+        var estimates = budget * Self.estimatesPerMeasurement
+        while estimateCursor < rowCount, estimates > 0 {
+            let row = estimateCursor
+            if !index.isIndexed(row) {
+                estimates -= 1
+                guard apply(height: calibratedEstimate(row), toRow: row, exact: false, within: &guardrail) else {
+                    return true
+                }
+            }
+            estimateCursor += 1
+        }
+        var measurements = budget
+        var skips = 0
+        while index.exactCount < rowCount, measurements > 0, skips < rowCount {
+            let row = exactCursor
+            if index.isExact(row) {
+                skips += 1
+            } else {
+                measurements -= 1
+                guard apply(height: measuredHeight(row), toRow: row, exact: true, within: &guardrail) else {
+                    return true
+                }
+            }
+            exactCursor = exactCursor + 1 == rowCount ? 0 : exactCursor + 1
+        }
+        return index.exactCount < rowCount
+    }
+
+    /// Applies as much of a row's new height as the thumb guard allows;
+    /// false if it could not apply all of it.
+    mutating func apply(height: Int, toRow row: Int, exact: Bool, within guardrail: inout ThumbGuard) -> Bool {
+        let old = index.height(ofRow: row)
+        let delta = index.clamped(height) - old
+        let aboveView = row < anchor.row
+        if guardrail.allows(delta: delta, aboveView: aboveView) {
+            index.set(row: row, height: height, exact: exact)
+            guardrail.commit(delta: delta, aboveView: aboveView)
+            return true
+        }
+        // The largest part of the correction that keeps the thumb within one cell.
+        var allowed = 0, refused = abs(delta)
+        while refused - allowed > 1 {
+            let mid = (allowed + refused) / 2
+            if guardrail.allows(delta: delta.signum() * mid, aboveView: aboveView) { allowed = mid } else { refused = mid }
+        }
+        if allowed > 0 {
+            let partial = delta.signum() * allowed
+            index.set(row: row, height: old + partial, exact: false)
+            guardrail.commit(delta: partial, aboveView: aboveView)
+        }
+        return false
+    }
+}
