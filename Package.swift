@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
