@@ -25,23 +25,29 @@ public struct ManifestReader: Sendable {
     /// Throws `.fileNotFound` (exit 66) or `.unreadable` (exit 74).
     public static func contents(of url: URL) throws(ManifestError) -> Data {
         let path = url.path
+        let file = displayName(of: url)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ManifestError(kind: .fileNotFound, file: path, reason: "no such file")
+            throw ManifestError(kind: .fileNotFound, file: file, reason: "no such file")
         }
         guard !isDirectory.boolValue else {
-            throw ManifestError(kind: .unreadable, file: path, reason: "is a directory, not a manifest file")
+            throw ManifestError(kind: .unreadable, file: file, reason: "is a directory, not a manifest file")
         }
         do {
             return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw ManifestError(kind: .unreadable, file: path, reason: "cannot be read (\(error.localizedDescription))")
+            throw ManifestError(kind: .unreadable, file: file, reason: "cannot be read (\(error.localizedDescription))")
         }
     }
 
     /// Reads and validates the file at `url` into a `Manifest` held in memory.
     public func read(contentsOf url: URL) throws(ManifestError) -> Manifest {
-        try read(Self.contents(of: url), file: url.path)
+        try read(Self.contents(of: url), file: Self.displayName(of: url))
+    }
+
+    /// The file as the user named it: relative paths stay relative in messages.
+    public static func displayName(of url: URL) -> String {
+        url.relativePath
     }
 
     /// Validates `data` and returns all its deliveries.

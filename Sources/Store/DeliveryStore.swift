@@ -176,7 +176,7 @@ public final class DeliveryStore: Sendable {
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let data = try ManifestReader.contents(of: url)
-        let file = url.path
+        let file = ManifestReader.displayName(of: url)
         progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
         let total = try reader.validate(data, file: file) { bytes in
             progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
@@ -189,7 +189,7 @@ public final class DeliveryStore: Sendable {
             // few thousand rows, rebuilding the index once is far cheaper.
             let rebuildsSearch = total >= 4096
             // A big cache keeps a large import from spilling pages to the WAL mid-transaction.
-            if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -262144") }
+            if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -65536") }
             defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
             if rebuildsSearch { try db.execute(sql: StoreSchema.dropSearchTriggers) }
             let upsert = try db.makeStatement(sql: """
@@ -223,6 +223,7 @@ public final class DeliveryStore: Sendable {
                     progress(ImportProgress(phase: .writing, done: index, total: total))
                 }
             }
+            progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
             if rebuildsSearch {
                 try db.execute(sql: StoreSchema.rebuildSearch)
                 try db.execute(sql: StoreSchema.searchTriggers)
@@ -235,7 +236,7 @@ public final class DeliveryStore: Sendable {
             let after = try Self.rowCount(db)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }
-        progress?(ImportProgress(phase: .writing, done: total, total: total))
+        progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         generation.withLock { $0 += 1 }
         return summary
     }

@@ -6,6 +6,8 @@ public struct ImportProgress: Sendable, Hashable {
         case checking
         /// Writing the deliveries in one transaction.
         case writing
+        /// Rebuilding the search index and committing (`done` is 0, then 1 when finished).
+        case finishing
     }
 
     public var phase: Phase

@@ -7,15 +7,20 @@ import Darwin
 
 /// A one-line progress bar for long imports, drawn on standard error.
 ///
-/// Only when standard error is a terminal: piped or captured output stays free
-/// of carriage returns. Redraws at most ten times a second.
+/// Only when standard error is a terminal (piped or captured output stays free
+/// of carriage returns) and the manifest is large enough to take a while.
+/// Redraws at most ten times a second.
 public final class ProgressBar: Sendable {
     private let width = 30
+    /// Manifests smaller than this import in a blink: no bar.
+    private let minimumBytes = 4 << 20
     private let state = LockedValue(State())
 
     private struct State {
+        var isLarge: Bool?
         var lastDraw = Date.distantPast
         var lastLine = ""
+        var lastPhase: ImportProgress.Phase?
         var drawn = false
     }
 
@@ -31,9 +36,13 @@ public final class ProgressBar: Sendable {
         let finished = progress.done >= progress.total
         let line = Self.line(for: progress, width: width)
         state.withLock { state in
+            if state.isLarge == nil, progress.phase == .checking { state.isLarge = progress.total >= minimumBytes }
+            guard state.isLarge == true else { return }
             let now = Date()
-            guard line != state.lastLine, finished || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return }
+            let newPhase = progress.phase != state.lastPhase
+            guard line != state.lastLine, finished || newPhase || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return }
             state.lastDraw = now
+            state.lastPhase = progress.phase
             state.lastLine = line
             state.drawn = true
             FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
@@ -58,6 +67,8 @@ public final class ProgressBar: Sendable {
             return "Checking [\(bar)] \(percent)%"
         case .writing:
             return "Writing  [\(bar)] \(percent)% \(progress.done)/\(progress.total) deliveries"
+        case .finishing:
+            return progress.done >= progress.total ? "Saved." : "Indexing for search and saving…"
         }
     }
 }
