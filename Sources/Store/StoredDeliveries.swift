@@ -12,10 +12,11 @@ import Model
 /// saved status shows at once; which rows a search result holds stays as it
 /// was when searched (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
-    /// Rows per page of deliveries: a few screens' worth.
-    static let pageSize = 256
-    /// Rows per page of text lengths: the estimator reads them in long runs.
-    static let lengthsPageSize = 4096
+    /// Rows per page of deliveries: a few screens' worth, and small enough
+    /// that the row-height engine's samples spread over the list stay cheap.
+    static let pageSize = 64
+    /// Rows per page of text lengths (12 bytes a row): the estimator reads them in long runs.
+    static let lengthsPageSize = 1024
     /// The first chunk of a search's positions; later chunks double.
     static let firstChunk = 4096
     static let columns = "position, id, name, line1, line2, phone, text, status, items, instructions, window"
@@ -28,8 +29,8 @@ public final class StoredDeliveries: DeliverySource {
 
     private struct State {
         var generation = -1
-        var deliveries = PageCache<[Delivery]>(capacity: 16)
-        var lengths = PageCache<[TextLengths]>(capacity: 16)
+        var deliveries = PageCache<[Delivery]>(capacity: 48)
+        var lengths = PageCache<[TextLengths]>(capacity: 48)
         /// A search's positions learnt so far, ascending.
         var positions: [Int32] = []
     }
@@ -90,21 +91,22 @@ public final class StoredDeliveries: DeliverySource {
     private func loadDeliveries(rows: Range<Int>, state: inout State) throws -> [Delivery] {
         let (condition, arguments) = try selection(rows: rows, state: &state)
         let found = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
-                             arguments: arguments)
+            try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
+                                arguments: arguments).map(Self.delivery(from:)).reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows.count else { throw missingRows() }
-        return found.map(Self.delivery(from:))
+        return found
     }
 
     private func loadLengths(rows: Range<Int>, state: inout State) throws -> [TextLengths] {
         let (condition, arguments) = try selection(rows: rows, state: &state)
         let found = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
-                             arguments: arguments)
+            try Row.fetchCursor(db, sql: "SELECT name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
+                                arguments: arguments)
+                .map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }.reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows.count else { throw missingRows() }
-        return found.map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }
+        return found
     }
 
     /// SQL selecting the positions of `rows`: a key range for all rows, the

@@ -8,6 +8,7 @@ struct SampleManifest {
                         "佐藤 花子", "Amara Okafor", "Chloé Dubois", "Liam Smith", "Priya Patel"]
     static let streets = ["Infinite Loop", "Market Street", "Rue de Rivoli", "Невский проспект",
                           "銀座通り", "Baker Street", "Elm Street"]
+    static let itemNames = ["iPod Touch", "Tea \"Earl Grey\"", "Back\\slash/and\ttab", "Line\nbreak\u{1}", "Café 🚚", ""]
     static let cities = ["Cupertino, CA", "Paris", "Санкт-Петербург", "東京都中央区", "London"]
 
     /// `count` deliveries; `idPrefix` keeps two samples' ids apart.
@@ -21,7 +22,7 @@ struct SampleManifest {
                 phone: index % 2 == 0 ? "+1 408 555 \(1000 + index % 9000)" : nil,
                 text: index % 5 == 0 ? "+1 408 555 0100" : nil,
                 status: DeliveryStatus.allCases[index % DeliveryStatus.allCases.count],
-                items: (0..<(index % 3)).map { Item(name: "Item \($0) of \(index)", quantity: $0 + 1) },
+                items: (0..<(index % 3)).map { Item(name: itemNames[(index + $0) % itemNames.count], quantity: $0 + index % 4) },
                 instructions: index % 7 == 0 ? "Leave at the door \"quietly\"\nthanks" : nil,
                 window: index % 2 == 1 ? "09:00-12:00" : nil
             )
