@@ -9,11 +9,16 @@ struct ManifestParser {
     private let end: Int
     private let file: String
     private let maximumFieldBytes: Int
+    /// False when only checking: texts other than ids and statuses are scanned
+    /// and validated but not made into Strings (the deliveries come out with
+    /// those fields empty), which makes a checking pass much cheaper.
+    private let keepsText: Bool
     private var offset = 0
     private static let maximumDepth = 512
 
     /// `base` must point at `count` bytes (at least one) that stay valid while the parser is used.
-    init(base: UnsafePointer<UInt8>, count: Int, file: String, maximumFieldBytes: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, file: String, maximumFieldBytes: Int, keepsText: Bool = true) {
+        self.keepsText = keepsText
         self.base = base
         self.end = count
         self.file = file
@@ -118,7 +123,7 @@ struct ManifestParser {
                 switch key {
                 case "id":
                     idOffset = valueOffset
-                    id = try stringValue(path("id"), required: true, problem: &problem)
+                    id = try stringValue(path("id"), required: true, essential: true, problem: &problem)
                 case "name": name = try stringValue(path("name"), required: true, problem: &problem)
                 case "address": address = try addressValue(index: index, problem: &problem)
                 case "phone": phone = try stringValue(path("phone"), required: false, problem: &problem)
@@ -127,7 +132,7 @@ struct ManifestParser {
                     instructions = try stringValue(path("instructions"), required: false, problem: &problem)
                 case "window": window = try stringValue(path("window"), required: false, problem: &problem)
                 case "status":
-                    if let raw = try stringValue(path("status"), required: true, problem: &problem) {
+                    if let raw = try stringValue(path("status"), required: true, essential: true, problem: &problem) {
                         status = DeliveryStatus(rawValue: raw)
                         if status == nil {
                             note(&problem, failure(.schema, at: valueOffset, field: path("status"),
@@ -254,9 +259,9 @@ struct ManifestParser {
 
     /// A string field: a string, or null/absent when not required.
     private mutating func stringValue(
-        _ field: @autoclosure () -> String, required: Bool, problem: inout ManifestError?
+        _ field: @autoclosure () -> String, required: Bool, essential: Bool = false, problem: inout ManifestError?
     ) throws(ManifestError) -> String? {
-        if peek == Byte.quote { return try readString(field: field(), problem: &problem) }
+        if peek == Byte.quote { return try readString(field: field(), keep: keepsText || essential, problem: &problem) }
         if !required, peek == Byte.n, try readNull() { return nil }
         note(&problem, failure(.schema, at: offset, field: field(),
                                "must be a string, found \(valueKind(at: offset))"))
@@ -405,7 +410,7 @@ struct ManifestParser {
     /// over-long strings are noted as problems and the scan goes on to the
     /// closing quote, so that the delivery's id can still be named.
     private mutating func readString(
-        field: @autoclosure () -> String?, problem: inout ManifestError?
+        field: @autoclosure () -> String?, keep: Bool = true, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
         let start = offset + 1
@@ -438,7 +443,7 @@ struct ManifestParser {
             note(&problem, tooLarge(field: field(), at: quoteOffset, length: length))
             return ""
         }
-        if !valid { return "" }
+        if !valid || !keep { return "" }
         return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
     }
 

@@ -63,7 +63,7 @@ public struct ManifestReader: Sendable {
     /// Validates all of `data` without keeping the deliveries; returns how many there are.
     /// `progress`, if given, is called now and then with the number of bytes checked.
     public func validate(_ data: Data, file: String, progress: ((Int) -> Void)? = nil) throws(ManifestError) -> Int {
-        try parse(data, file: file) { index, _, offset in
+        try parse(data, file: file, keepsText: false) { index, _, offset in
             if let progress, index % 8192 == 0 { progress(offset) }
             return true
         }
@@ -88,14 +88,17 @@ public struct ManifestReader: Sendable {
         if let bodyError { throw bodyError }
     }
 
-    private func parse(_ data: Data, file: String, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Int {
+    private func parse(
+        _ data: Data, file: String, keepsText: Bool = true, _ visit: (Int, Delivery, Int) -> Bool
+    ) throws(ManifestError) -> Int {
         let result: Result<Int, ManifestError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
                 return .failure(ManifestError(kind: .empty, file: file,
                                               reason: "the file is empty; expected {\"deliveries\": [...]}"))
             }
-            var parser = ManifestParser(base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes)
+            var parser = ManifestParser(
+                base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes, keepsText: keepsText)
             do throws(ManifestError) {
                 return .success(try parser.parse(visit))
             } catch {
