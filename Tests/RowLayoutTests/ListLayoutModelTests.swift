@@ -131,6 +131,37 @@ import Testing
         #expect((0 ... count).allSatisfy { layout.offset(ofRow: $0) == reference.offsets[$0] })
     }
 
+    @Test func aRowStraddlingTheTopEdgeNeverMovesTheView() {
+        let rows = SyntheticRows(tallHeadCount: 500)
+        var layout = ListLayout(
+            rowCount: 500, strategy: .estimated, context: LayoutContext(width: 30, category: 3),
+            viewportHeight: 10, measurer: rows
+        )
+        layout.scroll(to: ScrollAnchor(row: 30, linesIntoRow: 2))
+        let before = layout.visibleRows()
+        #expect(before.first?.row == 30 && before.first?.y == -2)
+        while layout.refine(budget: 40) {}
+        #expect(layout.visibleRows() == before, "measuring every row above and below leaves the view where it was")
+        layout.setViewportHeight(14)
+        #expect(layout.visibleRows().first == before.first, "a taller viewport grows at the bottom")
+    }
+
+    @Test func generationsAndContextTagsSurviveWrappingAround() {
+        var random = SeededGenerator(seed: 3)
+        let rows = SyntheticRows(count: 60, generator: &random)
+        var layout = ListLayout(
+            rowCount: 60, strategy: .estimated, context: LayoutContext(width: 20, category: 3),
+            viewportHeight: 8, measurer: rows
+        )
+        for step in 1 ... Int(UInt16.max) + 10 {
+            layout.setContext(LayoutContext(width: 20 + step % 70_000, category: 3))
+        }
+        let reference = ReferenceLayout(rows: rows, strategy: .estimated, context: layout.context)
+        checkScreen(layout, reference)
+        while layout.refine(budget: 30) {}
+        #expect((0 ... 60).allSatisfy { layout.offset(ofRow: $0) == reference.offsets[$0] })
+    }
+
     @Test func endShowsTheLastLineOfAMillionRows() {
         let count = 1_000_000
         let rows = SyntheticRows(hashedCount: count)
