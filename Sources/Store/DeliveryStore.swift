@@ -73,7 +73,11 @@ public final class DeliveryStore: Sendable {
         } else {
             return try deliveries()
         }
-        return StoredDeliveries(store: self, query: query, count: try read { db in try query.count(db) })
+        let (count, total) = try read { db in (try query.count(db), try Self.rowCount(db)) }
+        // Everything matched (a first letter that every id starts with): the
+        // plain list is the same rows and needs no positions learnt.
+        if count == total { return StoredDeliveries(store: self, query: nil, count: count) }
+        return StoredDeliveries(store: self, query: query, count: count)
     }
 
     /// The delivery with `id`, or nil.

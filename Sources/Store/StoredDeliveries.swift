@@ -7,8 +7,9 @@ import Model
 ///
 /// Only a few pages are kept (least recently used go first), so a million-row
 /// store costs the same memory as a small one. A search result counts its
-/// rows up front and learns their positions (4 bytes each) only as far as
-/// it is read. Pages are dropped when this process changes the store, so a
+/// rows up front and learns their positions (4 bytes each) only when read:
+/// the first few thousand for the first screens, the rest when a row beyond
+/// them is asked for. Pages are dropped when this process changes the store, so a
 /// saved status shows at once; which rows a search result holds stays as it
 /// was when searched (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
@@ -17,7 +18,7 @@ public final class StoredDeliveries: DeliverySource {
     static let pageSize = 64
     /// Rows per page of text lengths (12 bytes a row): the estimator reads them in long runs.
     static let lengthsPageSize = 1024
-    /// The first chunk of a search's positions; later chunks double.
+    /// The first chunk of a search's positions; the rest come in one more read.
     static let firstChunk = 4096
     static let columns = "position, id, name, line1, line2, phone, text, status, items, instructions, window"
 
@@ -117,7 +118,10 @@ public final class StoredDeliveries: DeliverySource {
             let learnt = state.positions.count
             let after = state.positions.last.map(Int64.init) ?? 0
             try store.read { db in
-                try query.positions(after: after, limit: max(Self.firstChunk, learnt), db, into: &state.positions)
+                // A first chunk for the first screens, then the rest in one go: a
+                // prefix query re-merges its word lists on every statement.
+                try query.positions(after: after, limit: learnt == 0 ? Self.firstChunk : count - learnt, db,
+                                    into: &state.positions)
             }
             // The store changed since the count (another process): fewer rows match now.
             if state.positions.count == learnt { throw missingRows() }
