@@ -25,4 +25,21 @@ struct TableMeasurer: RowMeasuring {
         #expect(last?.row == 4)
         #expect((last?.y ?? 0) + (last?.height ?? 0) == 4)
     }
+
+    @Test(arguments: RowHeightStrategy.allCases)
+    func anEmptyListHasNothingToShowAndNowhereToGo(strategy: RowHeightStrategy) {
+        var layout = ListLayout(rowCount: 0, strategy: strategy, context: LayoutContext(width: 40, category: 3),
+                                viewportHeight: 10, measurer: TableMeasurer(heights: []))
+        layout.scroll(by: 5)
+        layout.scrollToEnd()
+        layout.reveal(row: 3)
+        layout.setContext(LayoutContext(width: 20, category: 8))
+        layout.setViewportHeight(3)
+        #expect(layout.refine(budget: 10) == false)
+        #expect(layout.visibleRows().isEmpty)
+        #expect(layout.totalHeight == 0)
+        #expect(layout.anchor == .top)
+        #expect(layout.row(atOffset: 7) == .top)
+        #expect(layout.isAtEnd)
+    }
 }
