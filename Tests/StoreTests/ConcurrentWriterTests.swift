@@ -7,6 +7,7 @@ import Testing
 @Suite struct ConcurrentWriterTests {
     @Test func twoStoresOnOneFileKeepEachOthersChanges() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
         let deliveries = SampleManifest.deliveries(count: 400)
         let first = try DeliveryStore(url: url)
@@ -46,6 +47,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func killingAWriterMidTransactionLeavesTheStoreAsItWas() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
         let deliveries = SampleManifest.deliveries(count: 200)
         let store = try DeliveryStore(url: url)

@@ -11,6 +11,7 @@ import Testing
 
     @Test func pagingReadsBackTheManifestInOrder() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let deliveries = SampleManifest.deliveries(count: 5000)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         let summary = try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
@@ -27,6 +28,7 @@ import Testing
 
     @Test func reimportUpdatesInPlaceAppendsNewIdsAndKeepsSavedStatuses() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         var deliveries = SampleManifest.deliveries(count: 40)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
@@ -48,6 +50,7 @@ import Testing
 
     @Test func aManifestThatFailsValidationChangesNothing() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         let deliveries = SampleManifest.deliveries(count: 300)
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
@@ -63,6 +66,7 @@ import Testing
     @Test(arguments: [300, 5000])
     func aWriteThatFailsHalfwayChangesNothing(count: Int) throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
         let store = try DeliveryStore(url: url)
         let deliveries = SampleManifest.deliveries(count: 100)
@@ -90,6 +94,7 @@ import Testing
 
     @Test func statusChangesPersistAcrossReopeningAndUndoGoesBackOneAtATime() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
         let deliveries = SampleManifest.deliveries(count: 20)
         do {
@@ -118,6 +123,7 @@ import Testing
 
     @Test func anUnknownIdIsAnError() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         do {
             try store.setStatus(.delivered, forDeliveryID: "nobody")
@@ -130,6 +136,7 @@ import Testing
 
     @Test func anUnchangedManifestIsNotImportedTwice() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         let manifest = try SampleManifest.write(SampleManifest.deliveries(count: 10), to: folder)
         #expect(try store.importManifestIfChanged(at: manifest).performed)
@@ -140,6 +147,7 @@ import Testing
 
     @Test func storesThatCannotBeCreatedOrReadSayWhy() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let file = folder.appendingPathComponent("plain.txt")
         try Data("not a database, just text that is long enough to have a header....................".utf8).write(to: file)
         do {
@@ -160,6 +168,7 @@ import Testing
 
     @Test func aStoreMadeByTheFirstSchemaIsMigratedAndSearchable() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
         let deliveries = SampleManifest.deliveries(count: 50)
         let old = try DatabaseQueue(path: url.path)

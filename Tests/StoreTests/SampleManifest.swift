@@ -44,4 +44,9 @@ struct SampleManifest {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// Deletes a folder made by `temporaryFolder()`.
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
 }

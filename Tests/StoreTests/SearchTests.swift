@@ -39,6 +39,7 @@ import Testing
 
     @Test func searchAgreesWithABruteForceFilter() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let deliveries = SampleManifest.deliveries(count: 600)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
@@ -57,6 +58,7 @@ import Testing
 
     @Test func resultsShowStatusChangesAndPageLikeTheFullList() throws {
         let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
         let deliveries = SampleManifest.deliveries(count: 1200)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
