@@ -46,9 +46,7 @@ public final class StoredDeliveries: DeliverySource {
         guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
         let number = index / Self.pageSize
         do {
-            let page = try cachedPage(number, in: \.deliveries) { state in
-                try loadDeliveries(rows: rowRange(page: number, size: Self.pageSize), state: &state)
-            }
+            let page = try cachedPage(number, size: Self.pageSize, in: \.deliveries, load: loadDeliveries)
             return page[index - number * Self.pageSize]
         } catch {
             return Self.placeholder(index, reason: "\(error)")
@@ -59,54 +57,56 @@ public final class StoredDeliveries: DeliverySource {
         guard index >= 0, index < count else { return TextLengths(name: 0, address: 0, window: 0) }
         let number = index / Self.lengthsPageSize
         do {
-            let page = try cachedPage(number, in: \.lengths) { state in
-                try loadLengths(rows: rowRange(page: number, size: Self.lengthsPageSize), state: &state)
-            }
+            let page = try cachedPage(number, size: Self.lengthsPageSize, in: \.lengths, load: loadLengths)
             return page[index - number * Self.lengthsPageSize]
         } catch {
             return TextLengths(name: 0, address: 0, window: 0)
         }
     }
 
+    /// The page from the cache, or read from the store. The read happens
+    /// outside the lock, so that threads measuring rows in parallel read
+    /// their pages in parallel (the pool has a connection for each).
     private func cachedPage<Page>(
-        _ number: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>, load: (inout State) throws -> [Page]
+        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
+        load: (_ rows: Int, _ condition: String, _ arguments: StatementArguments) throws -> [Page]
     ) throws -> [Page] {
         let generation = store.generation.withLock { $0 }
-        return try state.withLock { state in
+        let rows = (number * size)..<min(count, (number + 1) * size)
+        let lookup: (page: [Page]?, condition: String, arguments: StatementArguments) = try state.withLock { state in
             if state.generation != generation {
                 state.deliveries.removeAll()
                 state.lengths.removeAll()
                 state.generation = generation
             }
-            if let page = state[keyPath: cache].page(number) { return page }
-            let page = try load(&state)
-            state[keyPath: cache].insert(page, number: number)
-            return page
+            if let page = state[keyPath: cache].page(number) { return (page, "", []) }
+            let (condition, arguments) = try selection(rows: rows, state: &state)
+            return (nil, condition, arguments)
         }
+        if let page = lookup.page { return page }
+        let page = try load(rows.count, lookup.condition, lookup.arguments)
+        state.withLock { state in
+            if state.generation == generation { state[keyPath: cache].insert(page, number: number) }
+        }
+        return page
     }
 
-    private func rowRange(page number: Int, size: Int) -> Range<Int> {
-        (number * size)..<min(count, (number + 1) * size)
-    }
-
-    private func loadDeliveries(rows: Range<Int>, state: inout State) throws -> [Delivery] {
-        let (condition, arguments) = try selection(rows: rows, state: &state)
+    private func loadDeliveries(rows: Int, condition: String, arguments: StatementArguments) throws -> [Delivery] {
         let found = try store.read { db in
             try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
                                 arguments: arguments).map(Self.delivery(from:)).reduce(into: []) { $0.append($1) }
         }
-        guard found.count == rows.count else { throw missingRows() }
+        guard found.count == rows else { throw missingRows() }
         return found
     }
 
-    private func loadLengths(rows: Range<Int>, state: inout State) throws -> [TextLengths] {
-        let (condition, arguments) = try selection(rows: rows, state: &state)
+    private func loadLengths(rows: Int, condition: String, arguments: StatementArguments) throws -> [TextLengths] {
         let found = try store.read { db in
             try Row.fetchCursor(db, sql: "SELECT name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
                                 arguments: arguments)
                 .map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }.reduce(into: []) { $0.append($1) }
         }
-        guard found.count == rows.count else { throw missingRows() }
+        guard found.count == rows else { throw missingRows() }
         return found
     }
 
