@@ -29,6 +29,10 @@ struct MeasuredText: Sendable {
     var graphemeCount: Int { widths.count }
 
     init(_ text: String) {
+        if let plain = Self(plainASCII: text) {
+            self = plain
+            return
+        }
         let sanitized = Sanitizer.sanitize(text)
         var widths: [UInt8] = []
         var ends: [Int] = []  // UTF-16 offset after each grapheme
@@ -58,6 +62,10 @@ struct MeasuredText: Sendable {
             while index < ends.count, ends[index] < breakOffset { index += 1 }
             if index < ends.count, ends[index] == breakOffset { canBreakAfter[index] = true }
         }
+        self.init(sanitized: sanitized, widths: widths, isSpace: isSpace, canBreakAfter: canBreakAfter)
+    }
+
+    private init(sanitized: String, widths: [UInt8], isSpace: [Bool], canBreakAfter: [Bool]) {
         var segments: [Segment] = []
         var start = 0
         while start < widths.count {
@@ -74,6 +82,44 @@ struct MeasuredText: Sendable {
         self.sanitized = sanitized
         self.widths = widths
         self.segments = segments
+    }
+
+    /// Plain ASCII prose measured without ICU (see `plainASCIIBreaks`), or nil.
+    init?(plainASCII text: String) {
+        guard let plain = Self.plainASCIIBreaks(text) else { return nil }
+        self.init(sanitized: text, widths: [UInt8](repeating: 1, count: plain.count), isSpace: plain.isSpace, canBreakAfter: plain.canBreakAfter)
+    }
+
+    /// Break opportunities of plain ASCII prose (letters, digits, spaces, and
+    /// `,` `.` ending a word), where UAX #14 reduces to "after a run of spaces"
+    /// and the end of the text: most names and addresses, measured without
+    /// ICU or a grapheme split. Nil for anything else, which takes the full path.
+    /// A property test checks this against ICU.
+    static func plainASCIIBreaks(_ text: String) -> (count: Int, isSpace: [Bool], canBreakAfter: [Bool])? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> (Int, [Bool], [Bool])? in
+            let n = bytes.count
+            guard n > 0 else { return nil }
+            var isSpace = [Bool](repeating: false, count: n)
+            var canBreakAfter = [Bool](repeating: false, count: n)
+            for i in 0 ..< n {
+                let byte = bytes[i]
+                switch byte {
+                case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A:
+                    break
+                case 0x20:
+                    isSpace[i] = true
+                    canBreakAfter[i] = i + 1 == n || bytes[i + 1] != 0x20
+                case 0x2C, 0x2E:
+                    // Only at a word's end: "a,1", "a .b" and the like follow other rules.
+                    guard i > 0, bytes[i - 1] != 0x20, i + 1 == n || bytes[i + 1] == 0x20 else { return nil }
+                default:
+                    return nil
+                }
+            }
+            canBreakAfter[n - 1] = true
+            return (n, isSpace, canBreakAfter)
+        } ?? nil
     }
 
     /// The measured graphemes, built on demand: measuring never needs them.
