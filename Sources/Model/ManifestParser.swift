@@ -13,12 +13,18 @@ struct ManifestParser {
     /// and validated but not made into Strings (the deliveries come out with
     /// those fields empty), which makes a checking pass much cheaper.
     private let keepsText: Bool
+    /// False on a second pass over data already validated: the id table costs time and memory.
+    private let checksDuplicateIDs: Bool
     private var offset = 0
     private static let maximumDepth = 512
 
     /// `base` must point at `count` bytes (at least one) that stay valid while the parser is used.
-    init(base: UnsafePointer<UInt8>, count: Int, file: String, maximumFieldBytes: Int, keepsText: Bool = true) {
+    init(
+        base: UnsafePointer<UInt8>, count: Int, file: String, maximumFieldBytes: Int,
+        keepsText: Bool = true, checksDuplicateIDs: Bool = true
+    ) {
         self.keepsText = keepsText
+        self.checksDuplicateIDs = checksDuplicateIDs
         self.base = base
         self.end = count
         self.file = file
@@ -47,7 +53,7 @@ struct ManifestParser {
         if try openContainer(close: Byte.closeBrace) {
             repeat {
                 let key = try readKey(problem: &problem)
-                if key == "deliveries" {
+                if key == .deliveries {
                     guard count == nil else {
                         throw failure(.schema, at: offset, field: "deliveries", "the field appears twice")
                     }
@@ -84,7 +90,7 @@ struct ManifestParser {
         guard try openContainer(close: Byte.closeBracket) else { return 0 }
         repeat {
             let (delivery, idOffset) = try parseDelivery(index: index)
-            if let first = firstIndexByID.updateValue(index, forKey: delivery.id) {
+            if checksDuplicateIDs, let first = firstIndexByID.updateValue(index, forKey: delivery.id) {
                 var error = failure(.duplicateID, at: idOffset, field: "deliveries[\(index)].id",
                                     "duplicate id; delivery \(first) has the same id")
                 error.deliveryIndex = index
@@ -121,17 +127,17 @@ struct ManifestParser {
                 let key = try readKey(problem: &problem)
                 let valueOffset = offset
                 switch key {
-                case "id":
+                case .id:
                     idOffset = valueOffset
                     id = try stringValue(path("id"), required: true, essential: true, problem: &problem)
-                case "name": name = try stringValue(path("name"), required: true, problem: &problem)
-                case "address": address = try addressValue(index: index, problem: &problem)
-                case "phone": phone = try stringValue(path("phone"), required: false, problem: &problem)
-                case "text": text = try stringValue(path("text"), required: false, problem: &problem)
-                case "instructions":
+                case .name: name = try stringValue(path("name"), required: true, problem: &problem)
+                case .address: address = try addressValue(index: index, problem: &problem)
+                case .phone: phone = try stringValue(path("phone"), required: false, problem: &problem)
+                case .text: text = try stringValue(path("text"), required: false, problem: &problem)
+                case .instructions:
                     instructions = try stringValue(path("instructions"), required: false, problem: &problem)
-                case "window": window = try stringValue(path("window"), required: false, problem: &problem)
-                case "status":
+                case .window: window = try stringValue(path("window"), required: false, problem: &problem)
+                case .status:
                     if let raw = try stringValue(path("status"), required: true, essential: true, problem: &problem) {
                         status = DeliveryStatus(rawValue: raw)
                         if status == nil {
@@ -140,7 +146,7 @@ struct ManifestParser {
                                                    + DeliveryStatus.allCases.map(\.rawValue).joined(separator: ", ")))
                         }
                     }
-                case "items": items = try itemsValue(index: index, problem: &problem)
+                case .items: items = try itemsValue(index: index, problem: &problem)
                 default: try skipValue(depth: 2, problem: &problem)
                 }
             } while try continueContainer(close: Byte.closeBrace, what: "a field")
@@ -181,8 +187,8 @@ struct ManifestParser {
         if try openContainer(close: Byte.closeBrace) {
             repeat {
                 switch try readKey(problem: &problem) {
-                case "line1": line1 = try stringValue(field() + ".line1", required: true, problem: &problem)
-                case "line2": line2 = try stringValue(field() + ".line2", required: false, problem: &problem)
+                case .line1: line1 = try stringValue(field() + ".line1", required: true, problem: &problem)
+                case .line2: line2 = try stringValue(field() + ".line2", required: false, problem: &problem)
                 default: try skipValue(depth: 3, problem: &problem)
                 }
             } while try continueContainer(close: Byte.closeBrace, what: "a field")
@@ -221,8 +227,8 @@ struct ManifestParser {
             if try openContainer(close: Byte.closeBrace) {
                 repeat {
                     switch try readKey(problem: &problem) {
-                    case "name": name = try stringValue(itemField() + ".name", required: true, problem: &problem)
-                    case "quantity":
+                    case .name: name = try stringValue(itemField() + ".name", required: true, problem: &problem)
+                    case .quantity:
                         quantity = try quantityValue(itemField() + ".quantity", problem: &problem) ?? quantity
                     default: try skipValue(depth: 4, problem: &problem)
                     }
@@ -303,12 +309,24 @@ struct ManifestParser {
     }
 
     /// Reads `"key"` and the colon after it, leaving the offset on the value.
-    private mutating func readKey(problem: inout ManifestError?) throws(ManifestError) -> String {
+    private mutating func readKey(problem: inout ManifestError?) throws(ManifestError) -> ManifestKey {
         skipWhitespace()
         guard offset < end, base[offset] == Byte.quote else {
             throw syntaxError("expected a field name in double quotes, found \(describeByte(at: offset))")
         }
-        let key = try readString(field: nil, problem: &problem)
+        // Fast path: a short plain-ASCII name, matched in place.
+        var close = offset + 1
+        while close < end, close - offset <= 16, base[close] > 0x20, base[close] < 0x7F,
+              base[close] != Byte.quote, base[close] != Byte.backslash {
+            close += 1
+        }
+        let key: ManifestKey
+        if close < end, base[close] == Byte.quote {
+            key = ManifestKey.match(UnsafeBufferPointer(start: base + offset + 1, count: close - offset - 1))
+            offset = close + 1
+        } else {
+            key = ManifestKey.named(try readString(field: nil, problem: &problem))
+        }
         skipWhitespace()
         guard offset < end, base[offset] == Byte.colon else {
             throw syntaxError("expected ':' after the field name, found \(describeByte(at: offset))")

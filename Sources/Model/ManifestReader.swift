@@ -73,10 +73,13 @@ public struct ManifestReader: Sendable {
     ///
     /// Throws a `ManifestError` at the first problem (after `body` has seen the
     /// deliveries before it: call `validate` first to write nothing on a bad
-    /// file), or whatever `body` throws, which stops the walk.
-    public func forEachDelivery(in data: Data, file: String, _ body: (Int, Delivery) throws -> Void) throws {
+    /// file), or whatever `body` throws, which stops the walk. Pass
+    /// `checkingDuplicateIDs: false` only for data `validate` has accepted.
+    public func forEachDelivery(
+        in data: Data, file: String, checkingDuplicateIDs: Bool = true, _ body: (Int, Delivery) throws -> Void
+    ) throws {
         var bodyError: (any Error)?
-        _ = try parse(data, file: file) { index, delivery, _ in
+        _ = try parse(data, file: file, checksDuplicateIDs: checkingDuplicateIDs) { index, delivery, _ in
             do {
                 try body(index, delivery)
                 return true
@@ -89,7 +92,8 @@ public struct ManifestReader: Sendable {
     }
 
     private func parse(
-        _ data: Data, file: String, keepsText: Bool = true, _ visit: (Int, Delivery, Int) -> Bool
+        _ data: Data, file: String, keepsText: Bool = true, checksDuplicateIDs: Bool = true,
+        _ visit: (Int, Delivery, Int) -> Bool
     ) throws(ManifestError) -> Int {
         let result: Result<Int, ManifestError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -98,7 +102,8 @@ public struct ManifestReader: Sendable {
                                               reason: "the file is empty; expected {\"deliveries\": [...]}"))
             }
             var parser = ManifestParser(
-                base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes, keepsText: keepsText)
+                base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes,
+                keepsText: keepsText, checksDuplicateIDs: checksDuplicateIDs)
             do throws(ManifestError) {
                 return .success(try parser.parse(visit))
             } catch {

@@ -34,6 +34,10 @@ public final class DeliveryStore: Sendable {
         // Another instance may hold the write lock for a moment; wait rather than fail.
         configuration.busyMode = .timeout(10)
         configuration.label = "DeliveryStore"
+        configuration.prepareDatabase { db in
+            // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
+            try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrator.migrate(pool)
@@ -211,7 +215,7 @@ public final class DeliveryStore: Sendable {
             let lengths = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
                 """)
-            try reader.forEachDelivery(in: data, file: file) { index, delivery in
+            try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { index, delivery in
                 upsert.setUncheckedArguments([
                     delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
                     delivery.phone, delivery.text, delivery.status.rawValue, delivery.status.rawValue,

@@ -39,6 +39,14 @@ import Testing
         #expect(ours.deliveries[0].items == [Item(name: "iPod Touch", quantity: 2)])
     }
 
+    @Test func fieldNamesWithEscapesOrOtherScriptsAreMatchedOrSkipped() throws {
+        let manifest = try read("""
+            {"deliveries": [{"\\u0069d": "A", "n\\u0061me": "Ann", "address": {"line1": "x"}, "status": "pending",
+              "имя": "skipped", "a very long unknown field name": [{"id": "not this one"}], "other": 1}]}
+            """)
+        #expect(manifest.deliveries == [Delivery(id: "A", name: "Ann", address: Address(line1: "x"))])
+    }
+
     @Test func syntaxErrorsNameTheLineAndColumn() {
         let text = "{\"deliveries\": [\n  {\"id\": \"A\",\n   \"name\" \"Feng\"}\n]}"
         let error = failure(text)
