@@ -20,9 +20,17 @@ public final class DeliveryStore: Sendable {
     /// Bumped by every write made through this object, so its sources drop stale pages.
     let generation = LockedValue(0)
 
+    /// How search results list their rows.
+    let listing: ResultListing
+
     /// Opens the store at `url`, creating the file, its folder and its tables when missing.
-    public init(url: URL) throws(StoreError) {
+    public convenience init(url: URL) throws(StoreError) {
+        try self.init(url: url, listing: ResultListing())
+    }
+
+    init(url: URL, listing: ResultListing) throws(StoreError) {
         self.url = url
+        self.listing = listing
         let path = url.path
         do {
             try FileManager.default.createDirectory(
@@ -77,11 +85,17 @@ public final class DeliveryStore: Sendable {
         } else {
             return try deliveries()
         }
-        let (count, total) = try read { db in (try query.count(db), try Self.rowCount(db)) }
+        let (count, total, positions) = try read { db in
+            let count = try query.count(db)
+            var positions: [Int32] = []
+            // A small result is listed at once, in the same snapshot as its count.
+            if count <= listing.eagerLimit { try query.positions(after: 0, limit: count, db, into: &positions) }
+            return (count, try Self.rowCount(db), positions)
+        }
         // Everything matched (a first letter that every id starts with): the
         // plain list is the same rows and needs no positions learnt.
         if count == total { return StoredDeliveries(store: self, query: nil, count: count) }
-        return StoredDeliveries(store: self, query: query, count: count)
+        return StoredDeliveries(store: self, query: query, count: count, positions: positions)
     }
 
     /// The delivery with `id`, or nil.

@@ -18,8 +18,6 @@ public final class StoredDeliveries: DeliverySource {
     static let pageSize = 64
     /// Rows per page of text lengths (12 bytes a row): the estimator reads them in long runs.
     static let lengthsPageSize = 1024
-    /// The first chunk of a search's positions; the rest come in one more read.
-    static let firstChunk = 4096
     static let columns = "position, id, name, line1, line2, phone, text, status, items, instructions, window"
 
     private let store: DeliveryStore
@@ -36,10 +34,12 @@ public final class StoredDeliveries: DeliverySource {
         var positions: [Int32] = []
     }
 
-    init(store: DeliveryStore, query: RowQuery?, count: Int) {
+    /// `positions` may hold the first positions already learnt (all of them, for a small result).
+    init(store: DeliveryStore, query: RowQuery?, count: Int, positions: [Int32] = []) {
         self.store = store
         self.query = query
         self.count = count
+        state.withLock { $0.positions = positions }
     }
 
     public func delivery(at index: Int) -> Delivery {
@@ -120,7 +120,7 @@ public final class StoredDeliveries: DeliverySource {
             try store.read { db in
                 // A first chunk for the first screens, then the rest in one go: a
                 // prefix query re-merges its word lists on every statement.
-                try query.positions(after: after, limit: learnt == 0 ? Self.firstChunk : count - learnt, db,
+                try query.positions(after: after, limit: learnt == 0 ? store.listing.firstChunk : count - learnt, db,
                                     into: &state.positions)
             }
             // The store changed since the count (another process): fewer rows match now.

@@ -37,11 +37,15 @@ import Testing
         return wanted.allSatisfy(haystack.contains) && (typing.map { word in haystack.contains { $0.hasPrefix(word) } } ?? true)
     }
 
-    @Test func searchAgreesWithABruteForceFilter() throws {
+    /// Eager listing, and lazy listing with tiny chunks, so both paths are checked.
+    static let listings = [ResultListing(), ResultListing(eagerLimit: 0, firstChunk: 7)]
+
+    @Test(arguments: listings)
+    func searchAgreesWithABruteForceFilter(listing: ResultListing) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let deliveries = SampleManifest.deliveries(count: 600)
-        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"), listing: listing)
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         let queries = ["", "f", "fe", "FENG", "feng ", "zoe", "Zoë", "mull", "jose garc", "jos garc", "дми", "невск", "ελ",
                        "佐藤", "東京", "dlv", "dlv-0001", "DLV 00012", "rue riv", "market 1", "42", "x", "\"feng\" OR *",
@@ -56,11 +60,12 @@ import Testing
         }
     }
 
-    @Test func resultsShowStatusChangesAndPageLikeTheFullList() throws {
+    @Test(arguments: listings)
+    func resultsShowStatusChangesAndPageLikeTheFullList(listing: ResultListing) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let deliveries = SampleManifest.deliveries(count: 1200)
-        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"), listing: listing)
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         let pending = try store.search("", status: .pending)
         let expected = deliveries.filter { $0.status == .pending }
