@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import Model
+import Testing
+@testable import Store
+
+/// `idelivermobile import` as a process: exit codes, messages, and a kill in the middle of a write.
+/// Runs when the release binary exists (`make test` builds it and names it in IDELIVERMOBILE_BIN).
+@Suite(.enabled(if: ReleaseBinary.path != nil))
+struct ImportCommandTests {
+    private func process(_ arguments: [String], in folder: URL) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReleaseBinary.path ?? "/nonexistent")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        return process
+    }
+
+    /// Runs to the end; returns the exit status and standard error.
+    private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+        let process = process(arguments, in: folder)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// Whether another connection holds the store's write lock (a write transaction is open).
+    private func writeLockIsHeld(_ probe: DatabaseQueue) throws -> Bool {
+        do {
+            try probe.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "ROLLBACK")
+            }
+            return false
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return true
+        }
+    }
+
+    @Test func exitCodesFollowSysexits() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        try SampleManifest.write(SampleManifest.deliveries(count: 3), to: folder, name: "good.json")
+        try Data("{\"deliveries\": [{\"id\": \"A\", \"name\": 7}]}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        try Data("x".utf8).write(to: folder.appendingPathComponent("plain"))
+
+        let good = try run(["import", "good.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(good.status == 0)
+        #expect(good.output.hasPrefix("Imported 3 deliveries from good.json (3 new, 0 updated)"))
+        #expect(good.errors == "")
+
+        let missing = try run(["import", "nope.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(missing.status == 66)
+        #expect(missing.errors == "idelivermobile: nope.json: no such file\n")
+
+        let bad = try run(["import", "bad.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(bad.status == 65)
+        #expect(bad.errors == "idelivermobile: bad.json:1:37: delivery 0 (id \"A\"), field deliveries[0].name: must be a string, found a number\n")
+
+        let cannotCreate = try run(["import", "good.json", "--store", "plain/d.sqlite"], in: folder)
+        #expect(cannotCreate.status == 73)
+
+        #expect(try DeliveryStore(url: folder.appendingPathComponent("s/d.sqlite")).count() == 3)
+    }
+
+    @Test func killingAnImportMidWriteLeavesTheStoreAsItWas() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let url = folder.appendingPathComponent("d.sqlite")
+        let deliveries = SampleManifest.deliveries(count: 100)
+        do {
+            let store = try DeliveryStore(url: url)
+            try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+            try store.setStatus(.failed, forDeliveryID: deliveries[1].id)
+        }
+        let before = (0..<100).map(try DeliveryStore(url: url).deliveries().delivery(at:))
+        #expect(try run(["generate", "--count", "200000", "--seed", "5", "--out", "big.json"], in: folder).status == 0)
+
+        let importer = process(["import", "big.json", "--store", url.path], in: folder)
+        importer.standardOutput = FileHandle.nullDevice
+        importer.standardError = FileHandle.nullDevice
+        try importer.run()
+        // Kill it inside its write transaction: when it has held the write lock for a while.
+        let probe = try DatabaseQueue(path: url.path)
+        var heldFor = 0
+        while importer.isRunning, heldFor < 3 {
+            heldFor = try writeLockIsHeld(probe) ? heldFor + 1 : 0
+            usleep(100_000)
+        }
+        try probe.close()
+        #expect(importer.isRunning)
+        kill(importer.processIdentifier, SIGKILL)
+        importer.waitUntilExit()
+        #expect(importer.terminationReason == .uncaughtSignal)
+
+        let reopened = try DeliveryStore(url: url)
+        #expect(try reopened.count() == 100)
+        #expect((0..<100).map(try reopened.deliveries().delivery(at:)) == before)
+        #expect(try reopened.search("dlv", status: .failed).count == before.filter { $0.status == .failed }.count)
+        let check = try DatabaseQueue(path: url.path).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(check == "ok")
+    }
+}
