@@ -5,7 +5,7 @@ import Testing
 @testable import Store
 
 /// `idelivermobile import` as a process: exit codes, messages, and a kill in the middle of a write.
-/// Runs when the release binary exists (`make test` builds it and names it in IDELIVERMOBILE_BIN).
+/// Runs under `make test`, which builds the release binary and names it in IDELIVERMOBILE_BIN.
 @Suite(.enabled(if: ReleaseBinary.path != nil))
 struct ImportCommandTests {
     private func process(_ arguments: [String], in folder: URL) -> Process {

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The release `idelivermobile` that `make test` builds and names in IDELIVERMOBILE_BIN, if there is one.
+/// The release `idelivermobile` that `make test` builds and names in IDELIVERMOBILE_BIN.
+///
+/// Only that variable, never a guess at `.build/release`: a binary left over
+/// from an older build would test old code.
 enum ReleaseBinary {
     static var path: String? {
-        if let path = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"], !path.isEmpty { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let built = root.appendingPathComponent(".build/release/idelivermobile").path
-        return FileManager.default.isExecutableFile(atPath: built) ? built : nil
+        guard let path = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"], !path.isEmpty else { return nil }
+        return path
     }
 }
