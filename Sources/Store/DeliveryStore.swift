@@ -229,21 +229,38 @@ public final class DeliveryStore: Sendable {
             let lengths = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
                 """)
-            try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { index, delivery in
-                upsert.setUncheckedArguments([
-                    delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
-                    delivery.phone, delivery.text, delivery.status.rawValue, delivery.status.rawValue,
-                    ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
-                ])
-                guard let position = try Int64.fetchOne(upsert) else {
-                    throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(delivery.id)")
+            // Another thread reads and prepares the rows while this one writes them.
+            let queue = ImportRowQueue()
+            defer { queue.cancel() }
+            Thread {
+                do {
+                    var batch: [ImportRow] = []
+                    batch.reserveCapacity(Self.importBatchSize)
+                    try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                        batch.append(ImportRow(delivery))
+                        if batch.count == Self.importBatchSize {
+                            guard queue.put(batch) else { throw CancellationError() }
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    if !batch.isEmpty { _ = queue.put(batch) }
+                    queue.finish(error: nil)
+                } catch {
+                    queue.finish(error: error)
                 }
-                let figures = TextLengths(of: delivery)
-                lengths.setUncheckedArguments([position, figures.name, figures.address, figures.window])
-                try lengths.execute()
-                if let progress, index % 4096 == 0 {
-                    progress(ImportProgress(phase: .writing, done: index, total: total))
+            }.start()
+            var written = 0
+            while let batch = try queue.take() {
+                for row in batch {
+                    upsert.setUncheckedArguments(row.arguments)
+                    guard let position = try Int64.fetchOne(upsert) else {
+                        throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(row.id)")
+                    }
+                    lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
+                    try lengths.execute()
                 }
+                written += batch.count
+                progress?(ImportProgress(phase: .writing, done: written, total: total))
             }
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
             if rebuildsSearch {
@@ -262,6 +279,9 @@ public final class DeliveryStore: Sendable {
         generation.withLock { $0 += 1 }
         return summary
     }
+
+    /// Deliveries per hand-over from the reading thread to the writer.
+    static let importBatchSize = 1024
 
     /// Imports the manifest at `url` unless this store already imported it
     /// unchanged (same path, size and modification time): what `browse FILE.json`

@@ -1,0 +1,49 @@
+import Foundation
+import Model
+import Testing
+@testable import Store
+
+@Suite struct ImportRowQueueTests {
+    private static func batch(_ number: Int) -> [ImportRow] {
+        [ImportRow(Delivery(id: "B\(number)", name: "N", address: Address(line1: "L")))]
+    }
+
+    @Test func batchesArriveInOrderThenTheEnd() throws {
+        let queue = ImportRowQueue(capacity: 2)
+        Thread {
+            for number in 0..<50 where !queue.put(Self.batch(number)) { return }
+            queue.finish(error: nil)
+        }.start()
+        var ids: [String] = []
+        while let batch = try queue.take() { ids += batch.map(\.id) }
+        #expect(ids == (0..<50).map { "B\($0)" })
+    }
+
+    @Test func aReaderErrorReachesTheWriterAfterTheBatchesBeforeIt() {
+        struct Broken: Error {}
+        let queue = ImportRowQueue(capacity: 4)
+        _ = queue.put(Self.batch(0))
+        queue.finish(error: Broken())
+        #expect((try? queue.take())?.first?.id == "B0")
+        #expect(throws: Broken.self) { try queue.take() }
+    }
+
+    @Test func cancellingReleasesAReaderWaitingOnAFullQueue() {
+        let queue = ImportRowQueue(capacity: 1)
+        let stopped = DispatchSemaphore(value: 0)
+        let accepted = LockedValue(0)
+        Thread {
+            var number = 0
+            while queue.put(Self.batch(number)) {
+                accepted.withLock { $0 += 1 }
+                number += 1
+            }
+            stopped.signal()
+        }.start()
+        #expect((try? queue.take()) != nil)
+        queue.cancel()
+        stopped.wait()
+        // One batch taken, at most one more waiting when the writer gave up.
+        #expect(accepted.withLock { $0 } <= 2)
+    }
+}
