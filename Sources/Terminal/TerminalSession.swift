@@ -21,8 +21,13 @@ public final class TerminalSession {
 
     public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
 
-    /// A termination signal arrived; the loop should stop.
-    public var wasSignalled: Bool { signals.isSet }
+    /// A termination signal arrived, or the terminal went away: the loop should stop.
+    public var shouldStop: Bool { signals.isSet || inputClosed }
+
+    /// Set when the terminal hung up without a SIGHUP reaching us (its pty
+    /// closed): reads then fail at once, and a loop that took that for
+    /// "no key yet" would spin forever.
+    private var inputClosed = false
 
     public func start() {
         signals.install([SIGTERM, SIGHUP, SIGINT])
@@ -120,8 +125,16 @@ public final class TerminalSession {
         switch result {
         case KEY_CODE_YES: return functionKey(Int32(character))
         case OK: return KeyDecoder.character(UInt32(character))
-        default: return nil
+        default:
+            if Self.inputHasHungUp() { inputClosed = true }
+            return nil
         }
+    }
+
+    private static func inputHasHungUp() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return true }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func functionKey(_ code: Int32) -> Key? {

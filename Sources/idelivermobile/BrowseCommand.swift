@@ -49,7 +49,7 @@ struct BrowseCommand: ParsableCommand {
         )
         var needsDrawing = true
         var idleTicks = 0
-        while !terminal.wasSignalled {
+        while !terminal.shouldStop {
             if needsDrawing { terminal.draw(state.render()) }
             guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
                 // Idle: refine row heights, and now and then look for other instances' changes.
