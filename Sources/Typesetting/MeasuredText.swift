@@ -29,7 +29,7 @@ struct MeasuredText: Sendable {
     var graphemeCount: Int { widths.count }
 
     init(_ text: String) {
-        if let plain = Self(plainASCII: text) {
+        if let plain = Self(plainLatin: text) {
             self = plain
             return
         }
@@ -84,42 +84,53 @@ struct MeasuredText: Sendable {
         self.segments = segments
     }
 
-    /// Plain ASCII prose measured without ICU (see `plainASCIIBreaks`), or nil.
-    init?(plainASCII text: String) {
-        guard let plain = Self.plainASCIIBreaks(text) else { return nil }
+    /// Plain Latin prose measured without ICU (see `plainLatinBreaks`), or nil.
+    init?(plainLatin text: String) {
+        guard let plain = Self.plainLatinBreaks(text) else { return nil }
         self.init(sanitized: text, widths: [UInt8](repeating: 1, count: plain.count), isSpace: plain.isSpace, canBreakAfter: plain.canBreakAfter)
     }
 
-    /// Break opportunities of plain ASCII prose (letters, digits, spaces, and
-    /// `,` `.` ending a word), where UAX #14 reduces to "after a run of spaces"
-    /// and the end of the text: most names and addresses, measured without
-    /// ICU or a grapheme split. Nil for anything else, which takes the full path.
-    /// A property test checks this against ICU.
-    static func plainASCIIBreaks(_ text: String) -> (count: Int, isSpace: [Bool], canBreakAfter: [Bool])? {
-        let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> (Int, [Bool], [Bool])? in
-            let n = bytes.count
-            guard n > 0 else { return nil }
-            var isSpace = [Bool](repeating: false, count: n)
-            var canBreakAfter = [Bool](repeating: false, count: n)
-            for i in 0 ..< n {
-                let byte = bytes[i]
-                switch byte {
-                case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A:
-                    break
-                case 0x20:
-                    isSpace[i] = true
-                    canBreakAfter[i] = i + 1 == n || bytes[i + 1] != 0x20
-                case 0x2C, 0x2E:
-                    // Only at a word's end: "a,1", "a .b" and the like follow other rules.
-                    guard i > 0, bytes[i - 1] != 0x20, i + 1 == n || bytes[i + 1] == 0x20 else { return nil }
-                default:
-                    return nil
-                }
+    /// Break opportunities of plain Latin prose: ASCII letters and digits,
+    /// precomposed Latin letters (U+00C0–U+024F but × and ÷), spaces, and `,`
+    /// `.` ending a word. There UAX #14 reduces to "after a run of spaces" and
+    /// the end of the text, and every scalar is one grapheme one column wide:
+    /// most names and addresses, measured without ICU or a grapheme split.
+    /// Nil for anything else, which takes the full path. A property test
+    /// checks this against ICU.
+    static func plainLatinBreaks(_ text: String) -> (count: Int, isSpace: [Bool], canBreakAfter: [Bool])? {
+        var isSpace: [Bool] = []
+        var canBreakAfter: [Bool] = []
+        isSpace.reserveCapacity(text.utf8.count)
+        canBreakAfter.reserveCapacity(text.utf8.count)
+        var previous: UInt32 = 0
+        var pendingPunctuation = false  // a `,` or `.` that must be followed by a space or the end
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if pendingPunctuation, value != 0x20 { return nil }
+            pendingPunctuation = false
+            switch value {
+            case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A, 0xC0 ... 0xD6, 0xD8 ... 0xF6, 0xF8 ... 0x24F:
+                isSpace.append(false)
+                canBreakAfter.append(false)
+            case 0x20:
+                isSpace.append(true)
+                canBreakAfter.append(false)
+                if previous == 0x20 { canBreakAfter[canBreakAfter.count - 2] = false }
+                canBreakAfter[canBreakAfter.count - 1] = true  // after the last space of a run
+            case 0x2C, 0x2E:
+                // Only at a word's end: "a,1", "a .b" and the like follow other rules.
+                guard previous != 0, previous != 0x20, previous != 0x2C, previous != 0x2E else { return nil }
+                pendingPunctuation = true
+                isSpace.append(false)
+                canBreakAfter.append(false)
+            default:
+                return nil
             }
-            canBreakAfter[n - 1] = true
-            return (n, isSpace, canBreakAfter)
-        } ?? nil
+            previous = value
+        }
+        guard !isSpace.isEmpty else { return nil }
+        canBreakAfter[canBreakAfter.count - 1] = true
+        return (isSpace.count, isSpace, canBreakAfter)
     }
 
     /// The measured graphemes, built on demand: measuring never needs them.

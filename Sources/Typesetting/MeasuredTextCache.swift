@@ -23,9 +23,9 @@ final class MeasuredTextCache: Sendable {
     }
 
     func measured(_ text: String) -> MeasuredText {
-        // Plain ASCII is measured faster than it is hashed and looked up, and
-        // keeping it out leaves the cache (and its lock) to the text that needs it.
-        if let plain = MeasuredText(plainASCII: text) { return plain }
+        // Plain Latin prose is measured faster than it is hashed and looked up,
+        // and keeping it out leaves the cache (and its lock) to the text that needs it.
+        if let plain = MeasuredText(plainLatin: text) { return plain }
         if let hit = generations.withLock({ lookUp(text, in: &$0) }) { return hit }
         let measured = MeasuredText(text)
         generations.withLock { store(measured, for: text, in: &$0) }

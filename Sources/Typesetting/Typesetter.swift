@@ -58,10 +58,25 @@ public struct Typesetter: Sendable {
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
         let metrics = ramp.metrics(for: style, at: category)
-        let measured = MeasuredTextCache.shared.measured(text)
         let face = bigFace(for: metrics)
-        let lines = LineWrapper.lineCount(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
+        let scale = face?.columnCells ?? 1
+        // Printable ASCII that fits whole is one line, whatever its breaks:
+        // short names and delivery windows need no measuring at all.
+        if Self.printableASCIIColumns(text).map({ $0 * scale <= max(1, width) }) == true {
+            return face?.rows ?? 1
+        }
+        let measured = MeasuredTextCache.shared.measured(text)
+        let lines = LineWrapper.lineCount(measured, columnScale: scale, width: width, lineLimit: lineLimit)
         return lines * (face?.rows ?? 1)
+    }
+
+    /// Columns of text made only of printable ASCII (one column a character), else nil.
+    static func printableASCIIColumns(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+            return bytes.count
+        } ?? nil
     }
 
     /// The mosaic `glyphs` picks for `rows`-row glyphs, or nil for native text.
