@@ -90,10 +90,10 @@ struct MeasuredText: Sendable {
         self.init(sanitized: text, widths: [UInt8](repeating: 1, count: plain.count), isSpace: plain.isSpace, canBreakAfter: plain.canBreakAfter)
     }
 
-    /// Break opportunities of plain Latin prose: ASCII letters and digits,
-    /// precomposed Latin letters (U+00C0–U+024F but × and ÷), spaces, and `,`
-    /// `.` ending a word. There UAX #14 reduces to "after a run of spaces" and
-    /// the end of the text, and every scalar is one grapheme one column wide:
+    /// Break opportunities of plain alphabetic prose: ASCII letters and digits,
+    /// precomposed Latin letters (U+00C0–U+024F but × and ÷), Greek and
+    /// Cyrillic letters, spaces, `,` `.` ending a word, and `-` `'` inside one. There UAX #14 reduces to "after a run of spaces" and
+    /// the end of the text (and after a hyphen before a letter), and every scalar is one grapheme one column wide:
     /// most names and addresses, measured without ICU or a grapheme split.
     /// Nil for anything else, which takes the full path. A property test
     /// checks this against ICU.
@@ -104,14 +104,31 @@ struct MeasuredText: Sendable {
         canBreakAfter.reserveCapacity(text.utf8.count)
         var previous: UInt32 = 0
         var pendingPunctuation = false  // a `,` or `.` that must be followed by a space or the end
+        var pendingWordCharacter = false  // a `-` or `'` that must be followed by a letter or digit
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if pendingPunctuation, value != 0x20 { return nil }
+            if pendingWordCharacter, !Self.isWordCharacter(value) { return nil }
             pendingPunctuation = false
+            pendingWordCharacter = false
             switch value {
-            case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A, 0xC0 ... 0xD6, 0xD8 ... 0xF6, 0xF8 ... 0x24F:
+            case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A, 0xC0 ... 0xD6, 0xD8 ... 0xF6, 0xF8 ... 0x24F,
+                 0x386, 0x388 ... 0x3CE, 0x400 ... 0x481, 0x48A ... 0x4FF:
+                // Letters of class AL (Latin, Greek, Cyrillic) and digits.
                 isSpace.append(false)
                 canBreakAfter.append(false)
+                // A hyphen between letters is a break before a letter, not before a digit.
+                if previous == 0x2D, !(0x30 ... 0x39).contains(value), canBreakAfter.count >= 2 {
+                    canBreakAfter[canBreakAfter.count - 2] = true
+                }
+            case 0x2D, 0x27:
+                // `-` and `'` only inside a word: "Jean-Luc", "12-14", "O'Brien".
+                guard Self.isWordCharacter(previous) else { return nil }
+                pendingWordCharacter = true
+                isSpace.append(false)
+                canBreakAfter.append(false)
+                previous = value
+                continue
             case 0x20:
                 isSpace.append(true)
                 canBreakAfter.append(false)
@@ -128,9 +145,19 @@ struct MeasuredText: Sendable {
             }
             previous = value
         }
-        guard !isSpace.isEmpty else { return nil }
+        guard !isSpace.isEmpty, !pendingWordCharacter else { return nil }
         canBreakAfter[canBreakAfter.count - 1] = true
         return (isSpace.count, isSpace, canBreakAfter)
+    }
+
+    private static func isWordCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A, 0xC0 ... 0xD6, 0xD8 ... 0xF6, 0xF8 ... 0x24F,
+             0x386, 0x388 ... 0x3CE, 0x400 ... 0x481, 0x48A ... 0x4FF:
+            true
+        default:
+            false
+        }
     }
 
     /// The measured graphemes, built on demand: measuring never needs them.
