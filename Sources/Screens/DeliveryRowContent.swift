@@ -79,8 +79,13 @@ struct DeliveryRowContent {
         }
         badge.draw(into: &frame, x: DeliveryRowContent.margin, y: y)
         if isSelected {
-            let rows = height - bottomSpacing
-            frame.restyle(x: 0, y: y, width: width, height: max(1, rows)) { $0.reverse = true }
+            // A bar in the margin (visible in plain text too) and the text in
+            // reverse; the badge keeps its colour.
+            let rows = max(1, height - bottomSpacing)
+            for line in y ..< y + rows {
+                frame.write("▌", x: 0, y: line, style: CellStyle(bold: true, color: .tint))
+            }
+            frame.restyle(x: textX - 1, y: y, width: width - textX + 1, height: rows) { $0.reverse = true }
         }
     }
 }
