@@ -59,6 +59,25 @@ struct BrowseEndToEndTests {
         #expect(settings.contains("xLarge"))
     }
 
+    @Test func theMouseWheelScrolls() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try tmux.type("'\(binary)' '\(data)'")
+        var screen = try tmux.waitFor { $0.count > 1 && $0[1].contains("Feng Wong") }
+        #expect(screen[1].contains("Feng Wong"))
+
+        // What xterm sends for the wheel (SGR mouse mode): button 65 down, 64 up.
+        try TmuxSession.run(["tmux", "send-keys", "-t", tmux.name, "-l", "\u{1B}[<65;10;10M"])
+        screen = try tmux.waitFor { $0.count > 1 && !$0[1].contains("Feng Wong") }
+        #expect(!screen[1].contains("Feng Wong"), "the list scrolled down")
+
+        try TmuxSession.run(["tmux", "send-keys", "-t", tmux.name, "-l", "\u{1B}[<64;10;10M"])
+        screen = try tmux.waitFor { $0.count > 1 && $0[1].contains("Feng Wong") }
+        #expect(screen[1].contains("Feng Wong"), "and back up")
+        try tmux.press("q")
+    }
+
     @Test(arguments: ["TERM", "HUP"])
     func signalRestoresTheTerminal(signal: String) throws {
         let tmux = try TmuxSession(width: 80, height: 24)
