@@ -11,8 +11,8 @@ final class MeasuredTextCache: Sendable {
     static let shared = MeasuredTextCache(generationSize: 16384)
 
     private struct Generations: ~Copyable {
-        var current: [String: MeasuredText] = [:]
-        var previous: [String: MeasuredText] = [:]
+        var current: [TextKey: MeasuredText] = [:]
+        var previous: [TextKey: MeasuredText] = [:]
     }
 
     private let generationSize: Int
@@ -26,24 +26,47 @@ final class MeasuredTextCache: Sendable {
         // Plain Latin prose is measured faster than it is hashed and looked up,
         // and keeping it out leaves the cache (and its lock) to the text that needs it.
         if let plain = MeasuredText(plainLatin: text) { return plain }
-        if let hit = generations.withLock({ lookUp(text, in: &$0) }) { return hit }
+        let key = TextKey(text)
+        if let hit = generations.withLock({ lookUp(key, in: &$0) }) { return hit }
         let measured = MeasuredText(text)
-        generations.withLock { store(measured, for: text, in: &$0) }
+        generations.withLock { store(measured, for: key, in: &$0) }
         return measured
     }
 
-    private func lookUp(_ text: String, in g: inout Generations) -> MeasuredText? {
-        if let hit = g.current[text] { return hit }
-        guard let old = g.previous[text] else { return nil }
-        store(old, for: text, in: &g)
+    private func lookUp(_ key: TextKey, in g: inout Generations) -> MeasuredText? {
+        if let hit = g.current[key] { return hit }
+        guard let old = g.previous[key] else { return nil }
+        store(old, for: key, in: &g)
         return old
     }
 
-    private func store(_ measured: MeasuredText, for text: String, in g: inout Generations) {
+    private func store(_ measured: MeasuredText, for key: TextKey, in g: inout Generations) {
         if g.current.count >= generationSize {
             g.previous = g.current
             g.current = [:]
         }
-        g.current[text] = measured
+        g.current[key] = measured
+    }
+}
+
+/// A string compared and hashed by its UTF-8 bytes: String's own Hashable
+/// normalises non-ASCII text on every hash and comparison, which costs more
+/// than a cache miss. Canonically equal strings spelled differently just miss.
+private struct TextKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (lhs: TextKey, rhs: TextKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 }
