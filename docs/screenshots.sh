@@ -1,12 +1,16 @@
 #!/bin/sh
 # Screenshots of the Deliveries screen at several text sizes, as docs/ shows
 # them: xterm with DejaVu Sans Mono 11, 100x30, under a virtual X server.
-# Needs xterm, xvfb and imagemagick (apt-get install -y xterm xvfb imagemagick).
-# Usage: docs/screenshots.sh [binary] [sizes...]   (run from the repository root)
+# With SCREEN=shipment, the second delivery's Shipment screen instead (keys
+# are typed with xdotool).
+# Needs xterm, xvfb and imagemagick (apt-get install -y xterm xvfb imagemagick
+# xdotool). Usage: [SCREEN=shipment] docs/screenshots.sh [binary] [sizes...]
+# (run from the repository root)
 set -eu
 BIN=${1:-.build/release/idelivermobile}
 [ $# -gt 0 ] && shift
 SIZES=${*:-Large xLarge xxxLarge AX2 AX5}
+SCREEN=${SCREEN:-deliveries}
 DISPLAY_NUMBER=${DISPLAY_NUMBER:-99}
 export DISPLAY=:$DISPLAY_NUMBER LANG=C.UTF-8 LC_ALL=C.UTF-8
 started=""
@@ -20,8 +24,13 @@ for size in $SIZES; do
         -e "$BIN" browse --text-size "$size" Data/deliveries.json &
     term=$!
     sleep 3
-    import -window root "docs/deliveries-$size.png"
-    convert "docs/deliveries-$size.png" -trim +repage "docs/deliveries-$size.png"
+    if [ "$SCREEN" = shipment ]; then
+        xdotool search --sync --pid "$term" windowfocus --sync key Down Return >/dev/null 2>&1 ||
+            xdotool key Down Return
+        sleep 1
+    fi
+    import -window root "docs/$SCREEN-$size.png"
+    convert "docs/$SCREEN-$size.png" -trim +repage "docs/$SCREEN-$size.png"
     kill "$term" 2>/dev/null || true
     wait "$term" 2>/dev/null || true
 done
