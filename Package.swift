@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "Canvas"),
         .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CFontRaster"]),
         .target(name: "RowLayout"),
-        .target(name: "ManifestGenerator", dependencies: ["Model"]),
+        .target(name: "SeededRandom"),
+        .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
         .executableTarget(
@@ -44,10 +45,10 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas"], exclude: ["Resources"]),
-        .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
+        .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas"], exclude: ["Snapshots"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import RowLayout
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ListLayoutModelTests {
     @Test(arguments: RowHeightStrategy.allCases, Array(UInt64(1) ... 12))
     func randomSessionsAgreeWithTheReference(strategy: RowHeightStrategy, seed: UInt64) {
-        var random = SeededGenerator(seed: seed &* 7919 &+ UInt64(strategy.hashValue & 0xFF))
+        var random = SplitMix64(seed: seed &* 7919 &+ UInt64(strategy.hashValue & 0xFF))
         let count = [1, 2, 7, 40, 300][Int.random(in: 0 ..< 5, using: &random)]
         let rows = SyntheticRows(count: count, generator: &random)
         var context = LayoutContext(width: Int.random(in: 12 ... 100, using: &random), category: 3)
@@ -83,7 +84,7 @@ import Testing
 
     @Test(arguments: Array(UInt64(100) ... 110))
     func refinementKeepsTheViewAndTheThumbStill(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let rows = SyntheticRows(count: 2_000, generator: &random)
         var layout = ListLayout(
             rowCount: 2_000, strategy: .estimated, context: LayoutContext(width: 30, category: 3),
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func exactLayoutMeasuredOnAllCoresMatchesTheReference() {
-        var random = SeededGenerator(seed: 77)
+        var random = SplitMix64(seed: 77)
         let count = ExactHeights.parallelThreshold * 5 + 3
         let rows = SyntheticRows(count: count, generator: &random)
         let context = LayoutContext(width: 33, category: 5)
@@ -147,7 +148,7 @@ import Testing
     }
 
     @Test func generationsAndContextTagsSurviveWrappingAround() {
-        var random = SeededGenerator(seed: 3)
+        var random = SplitMix64(seed: 3)
         let rows = SyntheticRows(count: 60, generator: &random)
         var layout = ListLayout(
             rowCount: 60, strategy: .estimated, context: LayoutContext(width: 20, category: 3),
@@ -189,7 +190,7 @@ import Testing
     /// on its screen line, and checks that it stayed there.
     private func changeContext(
         _ layout: inout ListLayout, to context: LayoutContext, rows: SyntheticRows, strategy: RowHeightStrategy,
-        random: inout SeededGenerator
+        random: inout SplitMix64
     ) -> ReferenceLayout {
         let visible = layout.visibleRows()
         let kept = Bool.random(using: &random) ? visible.randomElement(using: &random) : nil

@@ -1,4 +1,5 @@
 @testable import RowLayout
+import SeededRandom
 
 /// Rows modelled on the Deliveries screen: a name and an address that wrap
 /// at the width, in glyphs that grow with the category. The estimate ignores
@@ -9,7 +10,7 @@ struct SyntheticRows: RowMeasuring {
     /// Makes every estimate the same, as badly wrong as an estimate gets.
     var estimatesIgnoreLength = false
 
-    init(count: Int, generator: inout SeededGenerator) {
+    init(count: Int, generator: inout SplitMix64) {
         nameLengths = (0 ..< count).map { _ in Int.random(in: 2 ... 40, using: &generator) }
         addressLengths = (0 ..< count).map { _ in
             Bool.random(using: &generator) ? Int.random(in: 5 ... 40, using: &generator) : Int.random(in: 40 ... 400, using: &generator)

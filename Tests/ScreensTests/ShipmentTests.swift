@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import Typesetting
 @testable import Screens
@@ -5,21 +6,9 @@ import Typesetting
 /// The two iOS bugs of ROOTS.md must be impossible: after any sequence of text
 /// size changes every static label is drawn and the name is centred.
 @Suite struct ShipmentTests {
-    /// A seeded generator so failures can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0 ..< 8)
     func labelsAndCentringSurviveAnySequenceOfSizeChanges(seed: Int) {
-        var random = SplitMix64(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         // Native glyphs keep the ramp's layout but let the test read the words.
         var state = SampleData.state(width: 70, height: 120, glyphs: .native)
         state.press(Key.down)

@@ -1,19 +1,14 @@
+import SeededRandom
+
 /// Reproducible random strings mixing the scripts and traps a delivery list
 /// can receive: Latin words, CJK, emoji with ZWJ and modifiers, combining
 /// marks, controls, right-to-left text and bidi controls.
 struct RandomText: RandomNumberGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// SplitMix64: tiny, fast and the same on every platform.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     private static let pieces: [[String]] = [
         ["Feng", "Wong", "delivery", "Street", "antidisestablishmentarianism", "co-operate", "12-14", "(ok)", "e.g.", "$5.00"],
