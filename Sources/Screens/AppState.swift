@@ -107,6 +107,12 @@ public struct AppState: Sendable {
         }
     }
 
+    /// Shows a search and status filter as already applied (for `render`).
+    public mutating func showSearch(_ query: String, status: StatusFilter) {
+        search.query = query
+        search.status = status
+    }
+
     /// Opens the Shipment screen for the selected delivery.
     public mutating func openShipment() {
         guard let delivery = selectedDelivery else { return }

@@ -23,4 +23,19 @@ enum DeliveryInput {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
     }
+
+    /// A store's search results, as the `/` field and the `s` filter show them.
+    static func search(_ url: URL, text: String, status: StatusFilter) -> any DeliverySource {
+        guard url.pathExtension.lowercased() != "json" else {
+            Diagnostics.fail("--search and --status read a store; import \(url.path) first (idelivermobile import)", ExitStatus.usage)
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Diagnostics.fail("\(url.path): no such file", ExitStatus.noInput)
+        }
+        do {
+            return try DeliveryStore(url: url).search(text, status: status)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
+    }
 }

@@ -4,6 +4,8 @@ import Model
 import Screens
 import Typesetting
 
+extension StatusFilter: ExpressibleByArgument {}
+
 /// `idelivermobile render`: the frame `browse` would draw, as plain text.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,6 +36,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Row index of the selection.", valueName: "row"))
     var select: Int?
 
+    @Option(help: ArgumentHelp("Show the list as a search for TEXT shows it (a store only).", valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp("Show one status only: pending, out_for_delivery, delivered or failed (a store only).", valueName: "status"))
+    var status: StatusFilter?
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -45,7 +53,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
         DisplayWidth.prepareLocale()
-        let source = DeliveryInput.open(url)
+        let source = (search != nil || status != nil)
+            ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
+            : DeliveryInput.open(url)
         var state = AppState(
             source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
@@ -59,6 +69,7 @@ struct RenderCommand: ParsableCommand {
             selection = row
         }
         state.place(top: top, select: selection)
+        if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
         if screen == .shipment { state.openShipment() }
         print(state.render().plainText, terminator: "")
     }
