@@ -11,6 +11,13 @@ public protocol DeliverySource: Sendable {
     func delivery(at index: Int) -> Delivery
     /// Cheap per-row figures for estimating the row's height without loading it.
     func textLengths(at index: Int) -> TextLengths
+    /// How many leading rows can be read without extra work (all of them,
+    /// unless the source finds its rows lazily, like a large search result).
+    var cheaplyReadableRows: Int { get }
+}
+
+extension DeliverySource {
+    public var cheaplyReadableRows: Int { count }
 }
 
 /// Character counts of a row's texts, stored at import so that the row-height

@@ -20,10 +20,13 @@ extension ListLayout {
     /// estimates were off. O(sample), whatever the row count.
     mutating func startEstimatedGeneration() {
         let n = rowCount
+        // Spread over the rows that are cheap to read (all of them, unless the
+        // source finds rows lazily, like a large search result).
+        let spread = max(1, min(n, measurer.cheaplyReadableRows))
         let k = min(n, Self.sampleSize)
         var exactSum = 0, estimateSum = 0
         for j in 0 ..< k {
-            let row = (2 * j + 1) * n / (2 * k)
+            let row = (2 * j + 1) * spread / (2 * k)
             let exact = measuredHeight(row)
             exactSum += exact
             estimateSum += index.clamped(measurer.estimatedHeight(ofRow: row, in: context))

@@ -10,4 +10,13 @@ public protocol RowMeasuring: Sendable {
     func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int
     /// The one height of every row under the `fixed` strategy (at least 1).
     func fixedHeight(in context: LayoutContext) -> Int
+    /// How many leading rows can be measured without extra work; the sample
+    /// that calibrates estimates stays within them. A search result that has
+    /// found only its first matches says so, so that opening it does not
+    /// find them all just to sample rows at its end.
+    var cheaplyReadableRows: Int { get }
+}
+
+extension RowMeasuring {
+    public var cheaplyReadableRows: Int { Int.max }
 }

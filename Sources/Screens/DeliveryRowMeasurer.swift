@@ -19,6 +19,8 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         )
     }
 
+    public var cheaplyReadableRows: Int { source.cheaplyReadableRows }
+
     func content(ofRow row: Int, in context: LayoutContext, fixedHeight: Int? = nil) -> DeliveryRowContent {
         DeliveryRowContent(
             source.delivery(at: row), width: context.width, category: Self.category(context),

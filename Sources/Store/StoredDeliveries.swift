@@ -42,6 +42,14 @@ public final class StoredDeliveries: DeliverySource {
         state.withLock { $0.positions = positions }
     }
 
+    /// All rows, or for a search the positions learnt so far (at least the
+    /// first chunk, which the first screen reads anyway).
+    public var cheaplyReadableRows: Int {
+        guard query != nil else { return count }
+        let learnt = state.withLock { $0.positions.count }
+        return min(count, max(learnt, store.listing.firstChunk))
+    }
+
     public func delivery(at index: Int) -> Delivery {
         guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
         let number = index / Self.pageSize
