@@ -67,10 +67,10 @@ extension AppState {
             layout.scrollToEnd()
         case .pageDown, .character(" "):
             layout.scroll(by: page)
-            selected = firstFullyVisibleRow(atOrAfter: true) ?? min(count - 1, selected + 1)
+            selected = firstFullyVisibleRow() ?? min(count - 1, selected + 1)
         case .pageUp:
             layout.scroll(by: -page)
-            selected = firstFullyVisibleRow(atOrAfter: false) ?? max(0, selected - 1)
+            selected = firstFullyVisibleRow() ?? max(0, selected - 1)
         case .wheel(let lines):
             layout.scroll(by: lines)
             keepSelectionOnScreen()
@@ -105,16 +105,16 @@ extension AppState {
         let rows = layout.visibleRows()
         guard let first = rows.first, let last = rows.last else { return }
         if selected < first.row || selected > last.row {
-            selected = firstFullyVisibleRow(atOrAfter: true) ?? first.row
+            selected = firstFullyVisibleRow() ?? first.row
         }
     }
 
-    /// After a page step the selection goes to the first row wholly on screen
-    /// (the last such row when paging up would hide the view's history).
-    private func firstFullyVisibleRow(atOrAfter: Bool) -> Int? {
+    /// After a page step or a wheel scroll the selection goes to the first
+    /// row wholly on screen (or the top row, when none fits whole).
+    private func firstFullyVisibleRow() -> Int? {
         let viewport = Self.listHeight(size: size)
-        let full = layout.visibleRows().filter { $0.y >= 0 && $0.y + $0.height <= viewport }
-        return (atOrAfter ? full.first : full.first)?.row ?? layout.visibleRows().first?.row
+        let rows = layout.visibleRows()
+        return rows.first { $0.y >= 0 && $0.y + $0.height <= viewport }?.row ?? rows.first?.row
     }
 
     // MARK: - Search

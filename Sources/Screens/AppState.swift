@@ -60,9 +60,11 @@ public struct AppState: Sendable {
 
     // MARK: - Changes the runtime makes
 
-    /// Gives the screens a new source (after a search, or a saved status change),
-    /// keeping the selection on the same delivery when it is still there.
-    public mutating func replaceSource(_ newSource: any DeliverySource, keepingDeliveryID id: String? = nil, at row: Int? = nil) {
+    /// Gives the screens a new source (after a search, or a saved status
+    /// change): the selection moves to `row` (default: stays at its index, so
+    /// a row that left a filtered list is replaced by the next one) and keeps
+    /// its screen line.
+    public mutating func replaceSource(_ newSource: any DeliverySource, selecting row: Int? = nil) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         layout = ListLayout(
@@ -71,9 +73,6 @@ public struct AppState: Sendable {
             viewportHeight: Self.listHeight(size: size), measurer: measurer
         )
         selected = min(max(0, row ?? selected), max(0, newSource.count - 1))
-        if let id, row == nil, selectedDelivery?.id != id {
-            selected = 0
-        }
         // Put the selected row back on the screen line it was on.
         layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine))
         layout.reveal(row: selected)

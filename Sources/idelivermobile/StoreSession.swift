@@ -24,17 +24,17 @@ struct StoreSession {
             switch effect {
             case .setStatus(let id, let status):
                 guard try store.setStatus(status, forDeliveryID: id) != nil else { return }
-                try show(changeOf: id, notice: "Saved: \(status.title)", on: &state)
+                try show(changeOf: id, notice: "saved as \(status.title)", on: &state)
             case .undoStatusChange:
                 guard let change = try store.undoLastChange() else {
                     state.setNotice("Nothing to undo")
                     return
                 }
-                try show(changeOf: change.deliveryID, notice: "Undone: back to \(change.newStatus.title)", on: &state)
+                try show(changeOf: change.deliveryID, notice: "undone, back to \(change.newStatus.title)", on: &state)
             case .search(let newQuery, let newFilter):
                 query = newQuery
                 filter = newFilter
-                state.replaceSource(try source(), at: 0)
+                state.replaceSource(try source(), selecting: 0)
             case .quit, .saveTextSize:
                 break
             }
@@ -46,17 +46,19 @@ struct StoreSession {
     /// Shows another instance's saved changes, if there are any.
     func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
         guard (try? store.refreshIfChangedElsewhere()) == true, let source = try? source() else { return false }
-        let id = state.selectedDelivery?.id
-        state.replaceSource(source, keepingDeliveryID: id)
+        state.replaceSource(source)
         if case .shipment(let shown, _) = state.route, let fresh = try? store.delivery(id: shown.id) {
             state.refreshShipment(fresh)
         }
         return true
     }
 
+    /// Shows a saved change in both screens, with a notice naming the
+    /// delivery (an undo may change one other than the one on screen).
     private func show(changeOf id: String, notice: String, on state: inout AppState) throws(StoreError) {
-        state.replaceSource(try source(), keepingDeliveryID: id, at: state.selected)
-        if let delivery = try store.delivery(id: id) { state.refreshShipment(delivery) }
-        state.setNotice(notice)
+        state.replaceSource(try source())
+        let delivery = try store.delivery(id: id)
+        if let delivery { state.refreshShipment(delivery) }
+        state.setNotice((delivery.map { "\($0.name): " } ?? "") + notice)
     }
 }

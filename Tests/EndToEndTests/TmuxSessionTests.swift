@@ -59,6 +59,36 @@ struct BrowseEndToEndTests {
         #expect(settings.contains("xLarge"))
     }
 
+    @Test func aStatusChangeIsSavedAndSurvivesARestart() throws {
+        let tmux = try TmuxSession(width: 80, height: 30)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        let statusLine = { (screen: [String]) in screen.first { $0.hasPrefix("  Status") } ?? "" }
+
+        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
+        try tmux.press("Down", "Enter")
+        var screen = try tmux.waitFor { statusLine($0).contains("Pending") }
+        #expect(statusLine(screen).contains("Pending"))
+        try tmux.press("d")
+        screen = try tmux.waitFor { statusLine($0).contains("Delivered") }
+        #expect(statusLine(screen).contains("Delivered"))
+        #expect(screen.contains { $0.contains("Amelia Hartley: saved as Delivered") })
+        try tmux.press("q")
+        try tmux.waitFor { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.hasPrefix("E2E-PROMPT$") == true }
+
+        // A new run opens the same default store: the change is still there, and undo still works.
+        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
+        try tmux.press("Down", "Enter")
+        screen = try tmux.waitFor { statusLine($0).contains("Delivered") }
+        #expect(statusLine(screen).contains("Delivered"), "saved across a restart")
+        try tmux.press("u")
+        screen = try tmux.waitFor { statusLine($0).contains("Pending") }
+        #expect(statusLine(screen).contains("Pending"), "undo after a restart")
+        try tmux.press("q")
+    }
+
     @Test func theMouseWheelScrolls() throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         let binary = try #require(TmuxSession.binary)
