@@ -28,24 +28,16 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
 
-        Benchmark("Text size step + (estimated) N=\(count)") { benchmark in
-            var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .large, strategy: .estimated)
-            state.place(top: count / 2, select: count / 2)
-            blackHole(state.render())
-            benchmark.startMeasurement()
-            blackHole(state.handle(.character("+")))
-            blackHole(state.render())
-            benchmark.stopMeasurement()
-        }
-
-        Benchmark("Text size step AX4 to AX5 (estimated) N=\(count)") { benchmark in
-            var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .accessibility4, strategy: .estimated)
-            state.place(top: count / 2, select: count / 2)
-            blackHole(state.render())
-            benchmark.startMeasurement()
-            blackHole(state.handle(.character("+")))
-            blackHole(state.render())
-            benchmark.stopMeasurement()
+        for (name, category) in [("Text size step +", ContentSizeCategory.large), ("Text size step AX4 to AX5", .accessibility4)] {
+            Benchmark("\(name) (estimated) N=\(count)") { benchmark in
+                var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: category, strategy: .estimated)
+                state.place(top: count / 2, select: count / 2)
+                blackHole(state.render())
+                benchmark.startMeasurement()
+                blackHole(state.handle(.character("+")))
+                blackHole(state.render())
+                benchmark.stopMeasurement()
+            }
         }
 
         Benchmark("End (estimated) N=\(count)") { benchmark in
