@@ -76,7 +76,7 @@ struct ShipmentContent {
     /// A group header, after a gap that tightens below Large.
     private mutating func section(_ title: String) {
         height += typesetter.metrics(for: .body, at: category).spacingAfter
-        let header = typesetter.typeset(title.uppercased(), style: .footnote, category: .large, width: max(1, width - 2 * Self.margin))
+        let header = typeset(title.uppercased(), .footnote, width: width - 2 * Self.margin)
         placed.append(Placed(text: header, x: Self.margin, y: height, style: CellStyle(dim: true), centredWidth: nil))
         height += header.height
     }
