@@ -12,6 +12,8 @@ public enum Sanitizer {
         // Printable ASCII is by far the common case and needs no work.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         DisplayWidth.prepareLocale()
+        // Most other text (accents, CJK, emoji) is safe too: check before copying.
+        guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             out.append(replacement(for: scalar) ?? scalar)
