@@ -82,12 +82,6 @@ public struct ListLayout: Sendable {
         return index.height(ofRow: row)
     }
 
-    /// Whether `row`'s height is known exactly in the current context.
-    public func isMeasured(row: Int) -> Bool {
-        guard row >= 0, row < rowCount else { return false }
-        return strategy == .fixed || index.isExact(row)
-    }
-
     /// Whether every row is measured exactly, so offsets and `totalHeight` are exact.
     public var isFullyMeasured: Bool { strategy == .fixed || index.exactCount == rowCount }
 

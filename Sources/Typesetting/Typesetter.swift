@@ -79,11 +79,6 @@ public struct Typesetter: Sendable {
         } ?? nil
     }
 
-    /// The mosaic `glyphs` picks for `rows`-row glyphs, or nil for native text.
-    public func mosaicName(forGlyphRows rows: Int) -> String? {
-        mosaic(forGlyphRows: rows).map { $0 == .braille ? "braille" : "blocks" }
-    }
-
     /// Braille keeps 2-row text legible (8 dots tall); from 3 rows quadrants
     /// are solid and clear at 6 pixels tall and up (checked by eye in xterm).
     func mosaic(forGlyphRows rows: Int) -> Mosaic? {
