@@ -15,8 +15,11 @@ final class TmuxSession {
     }
 
     static var isAvailable: Bool {
-        binary != nil && (try? run(captureOutput: false, ["tmux", "-V"])) != nil
+        binary != nil && (try? ChildProcess.run(["tmux", "-V"], captureOutput: false)) != nil
     }
+
+    /// This test run's own tmux server, so the tests never touch a user's sessions.
+    static let socket = "idm-e2e-\(ProcessInfo.processInfo.processIdentifier)"
 
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -27,37 +30,38 @@ final class TmuxSession {
         name = "idm-e2e-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         home = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        // The first new-session starts the tmux server, which keeps any pipe it
-        // inherits open for its whole life: give it none.
-        try Self.run(captureOutput: false, [
-            "tmux", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+        // The first new-session starts the tmux server, which keeps any
+        // descriptor it inherits open for its whole life: ChildProcess passes none.
+        try tmux(
+            "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
             "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)",
             "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data", "PS1=E2E-PROMPT$ ",
             "bash", "--norc", "--noprofile",
-        ])
+            captureOutput: false
+        )
     }
 
     deinit {
-        _ = try? Self.run(captureOutput: false, ["tmux", "kill-session", "-t", name])
+        _ = try? tmux("kill-session", "-t", name, captureOutput: false)
         try? FileManager.default.removeItem(at: home)
     }
 
     /// Types a command line into the shell.
     func type(_ line: String) throws {
-        try Self.run(["tmux", "send-keys", "-t", name, "-l", line])
-        try Self.run(["tmux", "send-keys", "-t", name, "Enter"])
+        try tmux("send-keys", "-t", name, "-l", line)
+        try tmux("send-keys", "-t", name, "Enter")
     }
 
     /// Presses keys by tmux's names (`Down`, `Enter`, `Escape`, `+`).
     func press(_ keys: String...) throws {
         for key in keys {
-            try Self.run(["tmux", "send-keys", "-t", name, key])
+            try tmux("send-keys", "-t", name, key)
         }
     }
 
     /// The screen's text, one string per line.
     func capture() throws -> [String] {
-        try Self.run(["tmux", "capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+        try tmux("capture-pane", "-p", "-t", name).components(separatedBy: "\n")
     }
 
     /// Waits until the screen satisfies `condition` (or 10 s pass) and returns it.
@@ -73,25 +77,9 @@ final class TmuxSession {
         return screen
     }
 
+    /// Runs a tmux command against this run's own server.
     @discardableResult
-    static func run(captureOutput: Bool = true, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = captureOutput ? output : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = captureOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TmuxError.failed(arguments.joined(separator: " "), process.terminationStatus)
-        }
-        return String(decoding: data, as: UTF8.self)
+    func tmux(_ arguments: String..., captureOutput: Bool = true) throws -> String {
+        try ChildProcess.run(["tmux", "-L", Self.socket] + arguments, captureOutput: captureOutput)
     }
-}
-
-enum TmuxError: Error {
-    case failed(String, Int32)
 }

@@ -98,11 +98,11 @@ struct BrowseEndToEndTests {
         #expect(screen[1].contains("Feng Wong"))
 
         // What xterm sends for the wheel (SGR mouse mode): button 65 down, 64 up.
-        try TmuxSession.run(["tmux", "send-keys", "-t", tmux.name, "-l", "\u{1B}[<65;10;10M"])
+        try tmux.tmux("send-keys", "-t", tmux.name, "-l", "\u{1B}[<65;10;10M")
         screen = try tmux.waitFor { $0.count > 1 && !$0[1].contains("Feng Wong") }
         #expect(!screen[1].contains("Feng Wong"), "the list scrolled down")
 
-        try TmuxSession.run(["tmux", "send-keys", "-t", tmux.name, "-l", "\u{1B}[<64;10;10M"])
+        try tmux.tmux("send-keys", "-t", tmux.name, "-l", "\u{1B}[<64;10;10M")
         screen = try tmux.waitFor { $0.count > 1 && $0[1].contains("Feng Wong") }
         #expect(screen[1].contains("Feng Wong"), "and back up")
         try tmux.press("q")
@@ -116,10 +116,10 @@ struct BrowseEndToEndTests {
         try tmux.type("'\(binary)' '\(data)'; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo")
         try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
 
-        let shell = try TmuxSession.run(["tmux", "display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+        let shell = try tmux.tmux("display-message", "-p", "-t", tmux.name, "#{pane_pid}")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let app = try TmuxSession.run(["pgrep", "-P", shell]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try TmuxSession.run(["kill", "-\(signal)", app])
+        let app = try ChildProcess.run(["pgrep", "-P", shell]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try ChildProcess.run(["kill", "-\(signal)", app])
 
         let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("exit=") } && $0.contains { $0.contains("icanon echo") } }
         #expect(screen.contains { $0.hasPrefix("exit=") }, "the program ended")
