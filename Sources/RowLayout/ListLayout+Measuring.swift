@@ -27,7 +27,10 @@ extension ListLayout {
         var exactSum = 0, estimateSum = 0
         for j in 0 ..< k {
             let row = (2 * j + 1) * spread / (2 * k)
-            let exact = measuredHeight(row)
+            // Measured without the height cache: in a large list each sample
+            // row's record sits on its own page, and touching 32 fresh pages
+            // of the lazily mapped index cost more than measuring them again.
+            let exact = index.clamped(measurer.exactHeight(ofRow: row, in: context))
             exactSum += exact
             estimateSum += index.clamped(measurer.estimatedHeight(ofRow: row, in: context))
         }
