@@ -20,7 +20,7 @@ if ! xdpyinfo >/dev/null 2>&1; then
     sleep 1
 fi
 for size in $SIZES; do
-    xterm -u8 -fa 'DejaVu Sans Mono' -fs 11 -geometry 100x30+0+0 \
+    xterm -u8 -tn xterm-256color -fa 'DejaVu Sans Mono' -fs 11 -geometry 100x30+0+0 \
         -e "$BIN" browse --text-size "$size" Data/deliveries.json &
     term=$!
     sleep 3

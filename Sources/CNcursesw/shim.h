@@ -11,6 +11,7 @@
 // few the front end needs are wrapped here.
 static inline WINDOW *ide_stdscr(void) { return stdscr; }
 static inline int ide_cols(void) { return COLS; }
+static inline int ide_colors(void) { return COLORS; }
 static inline int ide_lines(void) { return LINES; }
 static inline attr_t ide_a_normal(void) { return A_NORMAL; }
 static inline attr_t ide_a_bold(void) { return A_BOLD; }

@@ -44,8 +44,9 @@ public final class TerminalSession {
         if has_colors() {
             start_color()
             use_default_colors()
-            for (index, role) in Self.colorRoles.enumerated() {
-                init_pair(Int16(index + 1), Self.foreground(role), -1)
+            let palette = ColorPalette(colorCount: Int(ide_colors()))
+            for role in ColorPalette.roles {
+                init_pair(ColorPalette.pair(for: role), palette.foreground(role), -1)
             }
         }
         isActive = true
@@ -95,23 +96,9 @@ public final class TerminalSession {
         if wide.isEmpty { wide = [wchar_t(32)] }
         wide.append(0)
         let attrs = CursesAttributes.attributes(for: cell.style)
-        let pair = Int16((Self.colorRoles.firstIndex(of: cell.style.color) ?? -1) + 1)
+        let pair = ColorPalette.pair(for: cell.style.color)
         _ = wide.withUnsafeBufferPointer { buffer in
             ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, has_colors() ? pair : 0)
-        }
-    }
-
-    private static let colorRoles: [ColorRole] = [.tint, .secondary, .success, .warning, .danger, .accent]
-
-    private static func foreground(_ role: ColorRole) -> Int16 {
-        switch role {
-        case .normal: -1
-        case .tint: Int16(COLOR_BLUE)
-        case .secondary: -1
-        case .success: Int16(COLOR_GREEN)
-        case .warning: Int16(COLOR_YELLOW)
-        case .danger: Int16(COLOR_RED)
-        case .accent: Int16(COLOR_CYAN)
         }
     }
 
