@@ -79,17 +79,26 @@ public final class DeliveryStore: Sendable {
     public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> StoredDeliveries {
         let query: RowQuery
         if let match = SearchExpression.match(for: text, status: filter.status) {
-            query = .search(match)
+            query = .search(match, runs: UnspacedScript.runs(in: text))
         } else if let status = filter.status {
             query = .status(status.rawValue)
         } else {
             return try deliveries()
         }
         let (count, total, positions) = try read { db in
-            let count = try query.count(db)
             var positions: [Int32] = []
             // A small result is listed at once, in the same snapshot as its count.
-            if count <= listing.eagerLimit { try query.positions(after: 0, limit: count, db, into: &positions) }
+            if query.readsEachRow {
+                // Counting would check every candidate as listing does: list first,
+                // and count only a result too big to list.
+                try query.positions(after: 0, limit: listing.eagerLimit + 1, db, into: &positions)
+                if positions.count <= listing.eagerLimit { return (positions.count, try Self.rowCount(db), positions) }
+                positions = []
+            }
+            let count = try query.count(db)
+            if count <= listing.eagerLimit, positions.isEmpty, count > 0 {
+                try query.positions(after: 0, limit: count, db, into: &positions)
+            }
             return (count, try Self.rowCount(db), positions)
         }
         // Everything matched (a first letter that every id starts with): the
@@ -215,10 +224,13 @@ public final class DeliveryStore: Sendable {
             defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
             if rebuildsSearch { try db.execute(sql: StoreSchema.dropSearchTriggers) }
             let upsert = try db.makeStatement(sql: """
-                INSERT INTO delivery(id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO delivery(
+                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
+                    searchName, searchAddress)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET
                     name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
+                    searchName = excluded.searchName, searchAddress = excluded.searchAddress,
                     phone = excluded.phone, text = excluded.text,
                     status = CASE WHEN delivery.importedStatus = excluded.importedStatus
                                   THEN delivery.status ELSE excluded.status END,

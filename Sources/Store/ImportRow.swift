@@ -16,6 +16,7 @@ struct ImportRow: Sendable {
             delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
             delivery.phone, delivery.text, delivery.status.rawValue, delivery.status.rawValue,
             ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
+            UnspacedScript.spacedOut(delivery.name), UnspacedScript.spacedOut(StoreSchema.searchAddress(delivery.address)),
         ]
         lengths = TextLengths(of: delivery)
     }

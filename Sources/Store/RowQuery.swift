@@ -11,29 +11,43 @@ struct RowQuery: Sendable {
     var table: String
     /// Its position column: `position`, or `rowid` for the search index.
     var column: String
-    /// The condition, with one `?`.
+    /// The condition, with a `?` for each argument.
     var condition: String
-    var argument: String
+    var arguments: [String]
+    /// Whether the condition reads each candidate row (a run check), so that
+    /// counting costs as much as listing.
+    var readsEachRow = false
 
     /// Deliveries whose status is `status`, through the status index.
     static func status(_ status: String) -> RowQuery {
-        RowQuery(table: "delivery", column: "position", condition: "status = ?", argument: status)
+        RowQuery(table: "delivery", column: "position", condition: "status = ?", arguments: [status])
     }
 
-    /// Deliveries the FTS5 expression matches.
-    static func search(_ match: String) -> RowQuery {
-        RowQuery(table: "delivery_search", column: "rowid", condition: "delivery_search MATCH ?", argument: match)
+    /// Deliveries the FTS5 expression matches and whose name or address
+    /// contains each of `runs` as it is. The index only knows that a run's
+    /// characters are all there, so each run is checked in the row itself,
+    /// for the index's candidates only.
+    static func search(_ match: String, runs: [String] = []) -> RowQuery {
+        var condition = "delivery_search MATCH ?"
+        for _ in runs {
+            condition += """
+                 AND EXISTS (SELECT 1 FROM delivery WHERE position = delivery_search.rowid
+                    AND instr(name || char(10) || line1 || ' ' || coalesce(line2, ''), ?) > 0)
+                """
+        }
+        return RowQuery(
+            table: "delivery_search", column: "rowid", condition: condition, arguments: [match] + runs, readsEachRow: !runs.isEmpty)
     }
 
     func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)", arguments: [argument]) ?? 0
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)", arguments: StatementArguments(arguments)) ?? 0
     }
 
     /// Up to `limit` positions after `position`, ascending.
     func positions(after position: Int64, limit: Int, _ db: Database, into positions: inout [Int32]) throws {
         let cursor = try Int64.fetchCursor(db, sql: """
             SELECT \(column) FROM \(table) WHERE \(condition) AND \(column) > ? ORDER BY \(column) LIMIT ?
-            """, arguments: [argument, position, limit])
+            """, arguments: StatementArguments(arguments) + [position, limit])
         while let next = try cursor.next() { positions.append(Int32(truncatingIfNeeded: next)) }
     }
 }

@@ -8,6 +8,9 @@ import Model
 /// match a whole word, and the word still being typed matches as a prefix:
 /// "DLV-00" is `"DLV" "00"*`, "feng w" is `"feng" "w"*`. Finished words are
 /// exact because prefix terms cost time in proportion to the rows they match.
+/// A character of an `UnspacedScript` is a word of its own, as in the index:
+/// "世田谷" is `"世" "田" "谷"`, and `UnspacedScript.runs` adds that the three
+/// must stand together.
 enum SearchExpression {
     /// The FTS5 MATCH expression for `text` (and a status, as its status word),
     /// or nil when there is nothing to match.
@@ -15,7 +18,11 @@ enum SearchExpression {
         var terms: [String] = []
         var word = ""
         for character in text {
-            if character.isLetter || character.isNumber {
+            if UnspacedScript.contains(character) {
+                if !word.isEmpty { terms.append("\"\(word)\"") }
+                word = ""
+                terms.append("\"\(character)\"")
+            } else if character.isLetter || character.isNumber {
                 word.append(character)
             } else if !word.isEmpty {
                 terms.append("\"\(word)\"")

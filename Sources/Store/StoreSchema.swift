@@ -1,4 +1,5 @@
 import GRDB
+import Model
 
 /// The store's tables, created and evolved by numbered migrations.
 ///
@@ -9,7 +10,9 @@ import GRDB
 /// reading them never touches the wide rows. `delivery_search` is a contentless
 /// FTS5 index over id, name, address and a status word, kept in step by
 /// triggers; it stores no positions (`detail = none`): searches are words and
-/// prefixes, never phrases.
+/// prefixes, never phrases. `searchName` and `searchAddress` hold the name and
+/// address with each Chinese, Japanese or Korean character spaced out (see
+/// `UnspacedScript`), and are NULL for the rows that have none.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -89,10 +92,36 @@ enum StoreSchema {
                     prefix = '1 2 3'
                 );
                 """)
+            try db.execute(sql: searchTriggersV2)
+            try db.execute(sql: rebuildSearchV2)
+        }
+        migrator.registerMigration("v3: unspaced scripts indexed a character at a time") { db in
+            try db.execute(sql: """
+                ALTER TABLE delivery ADD COLUMN searchName TEXT;
+                ALTER TABLE delivery ADD COLUMN searchAddress TEXT;
+                """)
+            // Only rows with Chinese, Japanese or Korean text change; collect
+            // them first rather than update the table under its own cursor.
+            var spaced: [(position: Int64, name: String?, address: String?)] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT position, name, line1, line2 FROM delivery")
+            while let row = try rows.next() {
+                let address = searchAddress(Address(line1: row["line1"], line2: row["line2"]))
+                let name = UnspacedScript.spacedOut(row["name"])
+                let spacedAddress = UnspacedScript.spacedOut(address)
+                if name != nil || spacedAddress != nil { spaced.append((row["position"], name, spacedAddress)) }
+            }
+            let update = try db.makeStatement(sql: "UPDATE delivery SET searchName = ?, searchAddress = ? WHERE position = ?")
+            for row in spaced { try update.execute(arguments: [row.name, row.address, row.position]) }
+            try db.execute(sql: dropSearchTriggers)
             try db.execute(sql: searchTriggers)
             try db.execute(sql: rebuildSearch)
         }
         return migrator
+    }
+
+    /// The address as the index holds it: line 1, a space, line 2.
+    static func searchAddress(_ address: Address) -> String {
+        address.line1 + (address.line2.map { " " + $0 } ?? "")
     }
 
     /// The word that stands for a status in the search index: a private-use
@@ -107,10 +136,40 @@ enum StoreSchema {
         "char(57344) || replace(\(column), '_', '')"
     }
 
+    /// The name the index holds: spaced out when it has unspaced-script text.
+    private static func nameSQL(_ row: String?) -> String {
+        let p = row.map { $0 + "." } ?? ""
+        return "coalesce(\(p)searchName, \(p)name)"
+    }
+
+    /// The address the index holds (`searchAddress(_:)`, spaced out when it needs to be).
+    private static func addressSQL(_ row: String?) -> String {
+        let p = row.map { $0 + "." } ?? ""
+        return "coalesce(\(p)searchAddress, \(p)line1 || coalesce(' ' || \(p)line2, ''))"
+    }
+
     /// Keep `delivery_search` in step with `delivery` row by row. A large
     /// import drops them, rebuilds the index in one statement (much faster than
     /// a trigger per row) and creates them again, inside its transaction.
     static let searchTriggers = """
+        CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
+            INSERT INTO delivery_search(rowid, id, name, address, status)
+            VALUES (new.position, new.id, \(nameSQL("new")), \(addressSQL("new")), \(statusWordSQL("new.status")));
+        END;
+        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2, status, searchName, searchAddress ON delivery
+        WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2 OR old.status IS NOT new.status
+            OR old.searchName IS NOT new.searchName OR old.searchAddress IS NOT new.searchAddress
+        BEGIN
+            INSERT INTO delivery_search(delivery_search, rowid, id, name, address, status)
+            VALUES ('delete', old.position, old.id, \(nameSQL("old")), \(addressSQL("old")), \(statusWordSQL("old.status")));
+            INSERT INTO delivery_search(rowid, id, name, address, status)
+            VALUES (new.position, new.id, \(nameSQL("new")), \(addressSQL("new")), \(statusWordSQL("new.status")));
+        END;
+        """
+
+    /// The triggers as migration v2 made them (v3 replaces them).
+    static let searchTriggersV2 = """
         CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
             INSERT INTO delivery_search(rowid, id, name, address, status)
             VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''), \(statusWordSQL("new.status")));
@@ -133,6 +192,13 @@ enum StoreSchema {
 
     /// Empties the contentless index and fills it again from every row.
     static let rebuildSearch = """
+        INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
+        INSERT INTO delivery_search(rowid, id, name, address, status)
+        SELECT position, id, \(nameSQL(nil)), \(addressSQL(nil)), \(statusWordSQL("status")) FROM delivery;
+        """
+
+    /// The rebuild as migration v2 did it.
+    static let rebuildSearchV2 = """
         INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
         INSERT INTO delivery_search(rowid, id, name, address, status)
         SELECT position, id, name, line1 || coalesce(' ' || line2, ''), \(statusWordSQL("status")) FROM delivery;

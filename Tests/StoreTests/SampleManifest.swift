@@ -7,9 +7,9 @@ struct SampleManifest {
     static let names = ["Feng Wong", "Zoë Müller", "José García", "Дмитрий Соколов", "Ελένη Παππά",
                         "佐藤 花子", "Amara Okafor", "Chloé Dubois", "Liam Smith", "Priya Patel"]
     static let streets = ["Infinite Loop", "Market Street", "Rue de Rivoli", "Невский проспект",
-                          "銀座通り", "Baker Street", "Elm Street"]
+                          "銀座通り", "Baker Street", "Elm Street", "銀座4丁目"]
     static let itemNames = ["iPod Touch", "Tea \"Earl Grey\"", "Back\\slash/and\ttab", "Line\nbreak\u{1}", "Café 🚚", ""]
-    static let cities = ["Cupertino, CA", "Paris", "Санкт-Петербург", "東京都中央区", "London"]
+    static let cities = ["Cupertino, CA", "Paris", "Санкт-Петербург", "東京都中央区", "London", "北京市朝阳区"]
 
     /// `count` deliveries; `idPrefix` keeps two samples' ids apart.
     static func deliveries(count: Int, idPrefix: String = "DLV") -> [Delivery] {

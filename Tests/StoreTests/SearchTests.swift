@@ -4,12 +4,17 @@ import Testing
 @testable import Store
 
 @Suite struct SearchTests {
-    /// Words as the index sees them: runs of letters and digits, lower-cased, Latin accents removed.
+    /// Words as the index sees them: runs of letters and digits, lower-cased,
+    /// Latin accents removed; a Chinese, Japanese or Korean character is a word by itself.
     private static func words(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
         for character in text {
-            if character.isLetter || character.isNumber {
+            if Self.isUnspaced(character) {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                words.append(String(character))
+            } else if character.isLetter || character.isNumber {
                 word += fold(character)
             } else if !word.isEmpty {
                 words.append(word)
@@ -18,6 +23,21 @@ import Testing
         }
         if !word.isEmpty { words.append(word) }
         return words
+    }
+
+    /// Written out here by block, independently of `UnspacedScript`.
+    private static func isUnspaced(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        let blocks: [ClosedRange<UInt32>] = [
+            0x3005 ... 0x3007, 0x3040 ... 0x309F, 0x30A0 ... 0x30FF, 0x31F0 ... 0x31FF, 0x3400 ... 0x4DBF,
+            0x4E00 ... 0x9FFF, 0xAC00 ... 0xD7AF, 0xF900 ... 0xFAFF, 0xFF66 ... 0xFF9F, 0x20000 ... 0x3134F,
+        ]
+        return blocks.contains { $0.contains(scalar.value) }
+    }
+
+    /// The query's runs of two or more such characters, which must appear as they are.
+    private static func runs(_ text: String) -> [String] {
+        text.split { !isUnspaced($0) }.map(String.init).filter { $0.count >= 2 }
     }
 
     private static func fold(_ character: Character) -> String {
@@ -34,7 +54,9 @@ import Testing
         var wanted = words(query)
         let endsInWord = query.last.map { $0.isLetter || $0.isNumber } ?? false
         let typing = endsInWord ? wanted.popLast() : nil
+        let address = delivery.address.line1 + " " + (delivery.address.line2 ?? "")
         return wanted.allSatisfy(haystack.contains) && (typing.map { word in haystack.contains { $0.hasPrefix(word) } } ?? true)
+            && runs(query).allSatisfy { delivery.name.contains($0) || address.contains($0) }
     }
 
     /// Eager listing, and lazy listing with tiny chunks, so both paths are checked.
@@ -48,7 +70,7 @@ import Testing
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"), listing: listing)
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         let queries = ["", "f", "fe", "FENG", "feng ", "zoe", "Zoë", "mull", "jose garc", "jos garc", "дми", "невск", "ελ",
-                       "佐藤", "東京", "dlv", "dlv-0001", "DLV 00012", "rue riv", "market 1", "42", "x", "\"feng\" OR *",
+                       "佐藤", "東京", "京都", "区", "世田谷", "谷区", "丁目", "1丁目", "市 区", "北京市朝阳", "座通", "4丁", "ソコロフ", "サン", "dlv", "dlv-0001", "DLV 00012", "rue riv", "market 1", "42", "x", "\"feng\" OR *",
                        "  ", "-"]
         for query in queries {
             for filter in StatusFilter.allCases {
@@ -57,6 +79,10 @@ import Testing
                 #expect(found.count == expected.count, "\(query) \(filter)")
                 #expect((0..<found.count).map(found.delivery(at:)) == expected, "\(query) \(filter)")
             }
+        }
+        // The sample has Chinese and Japanese text, so those queries are not vacuous.
+        for query in ["区", "京都", "座通", "丁目", "北京市朝阳", "4丁目"] {
+            #expect(try store.search(query).count > 0, "\(query)")
         }
     }
 
@@ -84,5 +110,45 @@ import Testing
         #expect(SearchExpression.match(for: "a \"OR\" b*") == "\"a\" \"OR\" \"b\"")
         #expect(SearchExpression.match(for: " -*() ") == nil)
         #expect(SearchExpression.match(for: "feng", status: .outForDelivery) == "\"feng\"* \"\u{E000}outfordelivery\"")
+        #expect(SearchExpression.match(for: "世田谷 3") == "\"世\" \"田\" \"谷\" \"3\"*")
+        #expect(SearchExpression.match(for: "1丁目") == "\"1\" \"丁\" \"目\"")
+    }
+
+    @Test func unspacedScriptsAreSpacedOutAndTheirRunsKept() {
+        #expect(UnspacedScript.spacedOut("2450 Mission Street") == nil)
+        #expect(UnspacedScript.spacedOut("Ελένη Παπαδοπούλου") == nil)
+        #expect(UnspacedScript.spacedOut("東京都 3-6") == " 東  京  都  3-6")
+        #expect(UnspacedScript.spacedOut("서울 강남구") == " 서  울   강  남  구 ")
+        #expect(UnspacedScript.runs(in: "世田谷 区 1丁目") == ["世田谷", "丁目"])
+    }
+
+    /// A substring from the middle of a run of ideographs is found (the
+    /// tokenizer alone would take the whole run as one word and miss it).
+    @Test func textInTheMiddleOfAJapaneseOrChineseAddressIsFound() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let box = [Item(name: "Box", quantity: 1)]
+        let tokyo = Delivery(id: "DLV-1", name: "佐藤 花子", address: Address(line1: "〒154-0024 東京都世田谷区三軒茶屋1丁目32-6"), items: box)
+        let beijing = Delivery(id: "DLV-2", name: "王伟", address: Address(line1: "北京市朝阳区建国路93号"), items: box)
+        let scattered = Delivery(id: "DLV-3", name: "谷 世田", address: Address(line1: "Main Street"), items: box)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write([tokyo, beijing, scattered], to: folder))
+        func ids(_ query: String) throws -> [String] {
+            let found = try store.search(query)
+            return (0 ..< found.count).map { found.delivery(at: $0).id }
+        }
+        #expect(try ids("世田谷") == ["DLV-1"], "a run must stand together, not just be there")
+        #expect(try ids("三軒茶屋") == ["DLV-1"])
+        #expect(try ids("朝阳区") == ["DLV-2"])
+        #expect(try ids("伟") == ["DLV-2"])
+        #expect(try ids("区") == ["DLV-1", "DLV-2"])
+        #expect(try ids("谷").count == 2)
+        #expect(try ids("花子 東京") == ["DLV-1"])
+
+        // A status change rewrites the row's index entry: still found, by status too.
+        try store.setStatus(.delivered, forDeliveryID: "DLV-1")
+        #expect(try ids("世田谷") == ["DLV-1"])
+        let delivered = try store.search("茶屋", status: .delivered)
+        #expect(delivered.count == 1)
     }
 }
