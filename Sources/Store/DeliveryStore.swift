@@ -48,10 +48,23 @@ public final class DeliveryStore: Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrator.migrate(pool)
+            try Self.migrate(pool, path: path)
         } catch {
             throw Self.storeError(error, path: path, opening: true)
         }
+    }
+
+    /// Brings the schema up to date. Re-indexing a big store takes seconds,
+    /// so a store that already holds deliveries says what it is doing.
+    private static func migrate(_ pool: DatabasePool, path: String) throws {
+        let migrator = StoreSchema.migrator
+        let updatesRows = try pool.read { db in
+            try !migrator.hasCompletedMigrations(db) && db.tableExists("delivery") && rowCount(db) > 0
+        }
+        if updatesRows {
+            FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
+        }
+        try migrator.migrate(pool)
     }
 
     /// Opens the store at `path`, or the default store (`StoreLocation.defaultURL()`) when nil.
