@@ -15,7 +15,7 @@ final class ExactHeights {
         let slots = Slots(base: heights.baseAddress)
         @Sendable func measure(_ rows: Range<Int>) {
             for row in rows {
-                slots.base?[row] = UInt16(min(max(1, measurer.exactHeight(ofRow: row, in: context)), maxHeight))
+                slots.base?[row] = UInt16(min(max(1, measurer.exactHeightMeasuredOnce(ofRow: row, in: context)), maxHeight))
             }
         }
         guard rowCount >= Self.parallelThreshold else {

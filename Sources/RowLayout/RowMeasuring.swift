@@ -6,6 +6,10 @@
 public protocol RowMeasuring: Sendable {
     /// The row's exact height in terminal lines (at least 1).
     func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int
+    /// `exactHeight` for a row measured once among many (the `exact`
+    /// strategy's full layout): the same answer, but a measurer may skip
+    /// caches that only pay off for rows measured again.
+    func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int
     /// A cheap guess at the row's height, without wrapping text (at least 1).
     func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int
     /// The one height of every row under the `fixed` strategy (at least 1).
@@ -19,4 +23,8 @@ public protocol RowMeasuring: Sendable {
 
 extension RowMeasuring {
     public var cheaplyReadableRows: Int { Int.max }
+
+    public func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int {
+        exactHeight(ofRow: row, in: context)
+    }
 }

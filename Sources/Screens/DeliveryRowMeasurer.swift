@@ -19,6 +19,14 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         )
     }
 
+    public func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int {
+        var once = typesetter
+        once.cachesMeasurements = false
+        return DeliveryRowContent.height(
+            of: source.delivery(at: row), width: context.width, category: Self.category(context), typesetter: once
+        )
+    }
+
     public var cheaplyReadableRows: Int { source.cheaplyReadableRows }
 
     func content(ofRow row: Int, in context: LayoutContext, fixedHeight: Int? = nil) -> DeliveryRowContent {

@@ -5,17 +5,22 @@
 /// needs the repository; `Data/type-ramp.tsv` is the same table printed by
 /// `tsv`, kept equal to it by a golden test.
 public struct TypeRamp: Sendable, Hashable {
-    private let table: [TextStyle: [StyleMetrics]]
+    /// Row `style.ordinal`, column `category.rawValue`: an array, not a
+    /// dictionary, because every row measured looks metrics up several times.
+    private let cells: [StyleMetrics]
+    private static let categoryCount = ContentSizeCategory.allCases.count
 
     public init(table: [TextStyle: [StyleMetrics]]) {
-        self.table = table
+        let native = StyleMetrics(glyphRows: 1, isBold: false, spacingAfter: 0)
+        cells = TextStyle.allCases.flatMap { style in
+            (0 ..< Self.categoryCount).map { column in
+                table[style].flatMap { $0.indices.contains(column) ? $0[column] : nil } ?? native
+            }
+        }
     }
 
     public func metrics(for style: TextStyle, at category: ContentSizeCategory) -> StyleMetrics {
-        guard let row = table[style], row.indices.contains(category.rawValue) else {
-            return StyleMetrics(glyphRows: 1, isBold: false, spacingAfter: 0)
-        }
-        return row[category.rawValue]
+        cells[style.ordinal * Self.categoryCount + category.rawValue]
     }
 
     /// Derived from Apple's point sizes by the rules in `docs/typesetting.md`:

@@ -16,6 +16,11 @@ public struct Typesetter: Sendable {
     public var glyphs: GlyphMode
     /// The font big glyphs are rasterised from.
     public var font: FontChoice
+    /// Whether `height` keeps what it measures in the shared cache. Off for
+    /// measuring many rows once (a full layout), where every text is new:
+    /// there the cache's hashing and locking cost a tenth of the time, and
+    /// its entries would push out the ones the screen on show re-uses.
+    public var cachesMeasurements = true
 
     public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic, font: FontChoice = .automatic) {
         self.ramp = ramp
@@ -65,7 +70,7 @@ public struct Typesetter: Sendable {
         if Self.printableASCIIColumns(text).map({ $0 * scale <= max(1, width) }) == true {
             return face?.rows ?? 1
         }
-        let measured = MeasuredTextCache.shared.measured(text)
+        let measured = cachesMeasurements ? MeasuredTextCache.shared.measured(text) : MeasuredText(text)
         let lines = LineWrapper.lineCount(measured, columnScale: scale, width: width, lineLimit: lineLimit)
         return lines * (face?.rows ?? 1)
     }

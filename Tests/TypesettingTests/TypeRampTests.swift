@@ -5,6 +5,19 @@ import Testing
     let ramp = TypeRamp.standard
     let categories = ContentSizeCategory.allCases
 
+    @Test func eachStyleAndCategoryHasItsOwnCell() {
+        #expect(TextStyle.allCases.map(\.ordinal) == Array(TextStyle.allCases.indices))
+        #expect(categories.map(\.rawValue) == Array(categories.indices))
+        // A table given per style comes back per style and category, and a
+        // style it leaves out is native text.
+        let headline = categories.map { StyleMetrics(glyphRows: $0.rawValue + 1, isBold: true, spacingAfter: 0) }
+        let custom = TypeRamp(table: [.headline: headline])
+        for category in categories {
+            #expect(custom.metrics(for: .headline, at: category) == headline[category.rawValue])
+            #expect(custom.metrics(for: .body, at: category) == StyleMetrics(glyphRows: 1, isBold: false, spacingAfter: 0))
+        }
+    }
+
     @Test func dataTableEqualsTheCompiledRamp() throws {
         try GoldenFile(relativePath: "Data/type-ramp.tsv").expectEqual(to: ramp.tsv)
     }
