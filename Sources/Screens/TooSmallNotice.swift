@@ -3,7 +3,9 @@ import Canvas
 /// What a terminal too small for any layout shows instead of a broken screen.
 struct TooSmallNotice {
     func draw(into frame: inout Frame) {
-        let lines = ["Terminal too small", "need \(TerminalSize.minimum.width)×\(TerminalSize.minimum.height)", "q quits"]
+        // The short form for a terminal too narrow for the long one.
+        let headline = frame.width >= 18 ? "Terminal too small" : "Too small"
+        let lines = [headline, "need \(TerminalSize.minimum.width)×\(TerminalSize.minimum.height)", "q quits"]
         let top = max(0, (frame.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
             let width = line.count

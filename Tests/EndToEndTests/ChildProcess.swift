@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Runs a command and waits for it, passing the child no descriptor but
-/// stdin, stdout and stderr.
+/// stdin, stdout and stderr, and no blocked signal.
 ///
 /// Foundation's `Process` notices a child's exit through a socket the child
 /// inherits. The first `tmux` client forks the tmux server, which keeps that
@@ -39,10 +39,24 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         _ = addCloseFrom(&actions, 3)
 
+        // A test runs on a Dispatch worker thread, which blocks every signal,
+        // and a child inherits the mask: tmux, its shell and the program under
+        // test would never see SIGWINCH. Start it as a shell would: nothing
+        // blocked, every signal at its default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure(command: arguments, status: -spawned) }
 
         var output = Data()

@@ -108,6 +108,53 @@ struct BrowseEndToEndTests {
         try tmux.press("q")
     }
 
+    @Test func resizingRelaysOutAndATinyTerminalSaysSo() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try tmux.type("'\(binary)' '\(data)'")
+        var screen = try tmux.waitFor { self.statusLine($0).contains("Text size: Large") }
+        let wide = screen.first { $0.contains("Kingfisher Court") } ?? ""
+        #expect(wide.contains("London N1 7GR"), "at 100 columns the address fits on one line")
+
+        // The window shrinks: ncurses reports KEY_RESIZE and the list re-wraps at once.
+        try tmux.tmux("resize-window", "-t", tmux.name, "-x", "40", "-y", "20")
+        let kingfisher = { (screen: [String]) in screen.first { $0.contains("Kingfisher Court") } ?? "" }
+        screen = try tmux.waitFor { !kingfisher($0).isEmpty && !kingfisher($0).contains("London") }
+        #expect(screen.filter { !$0.isEmpty }.allSatisfy { $0.count <= 40 })
+        #expect(!kingfisher(screen).isEmpty)
+        #expect(!kingfisher(screen).contains("London"), "the long address wrapped at 40 columns")
+        #expect(screen.contains { $0.contains("London N1 7GR") }, "onto a later line")
+
+        try tmux.tmux("resize-window", "-t", tmux.name, "-x", "12", "-y", "4")
+        screen = try tmux.waitFor { $0.contains { $0.contains("Too small") } }
+        #expect(screen.contains { $0.contains("Too small") }, "a terminal too small for the list says so")
+
+        try tmux.tmux("resize-window", "-t", tmux.name, "-x", "100", "-y", "30")
+        screen = try tmux.waitFor { $0.contains { $0.contains("London N1 7GR") } }
+        #expect(statusLine(screen).contains("1/52"), "back to the list, same selection")
+        try tmux.press("q")
+        try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } }
+    }
+
+    @Test func searchingNarrowsTheListAsYouType() throws {
+        let tmux = try TmuxSession(width: 90, height: 24)
+        let binary = try #require(TmuxSession.binary)
+        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        try tmux.press("/")
+        try tmux.tmux("send-keys", "-t", tmux.name, "-l", "世田谷")
+        var screen = try tmux.waitFor { self.statusLine($0).contains("Search: 世田谷") }
+        #expect(screen.contains { $0.contains("東京都世田谷区") }, "found in the middle of a run of ideographs")
+        #expect(!screen.contains { $0.contains("Feng Wong") })
+
+        try tmux.press("Escape")
+        screen = try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        #expect(screen.contains { $0.contains("Feng Wong") }, "Escape clears the search")
+        try tmux.press("q")
+    }
+
     @Test(arguments: ["TERM", "HUP"])
     func signalRestoresTheTerminal(signal: String) throws {
         let tmux = try TmuxSession(width: 80, height: 24)

@@ -28,6 +28,10 @@ import Typesetting
         let text = state.render().plainText
         #expect(text.contains("Terminal too small"))
         #expect(!text.contains("Feng"))
+        // Narrower than the message: a shorter one, still whole.
+        let narrow = SampleData.state(width: 12, height: 4).render().plainText
+        #expect(narrow.contains("Too small"))
+        #expect(narrow.contains("need 20×6"))
     }
 
     @Test(arguments: [80, 40])
