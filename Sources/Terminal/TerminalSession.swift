@@ -31,6 +31,13 @@ public final class TerminalSession {
 
     public func start() {
         signals.install([SIGTERM, SIGHUP, SIGINT])
+        // ncurses learns of a resize from SIGWINCH; a parent that started us
+        // with it blocked (a Dispatch worker thread blocks everything) would
+        // leave the screen stale after every resize.
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resize, nil)
         setlocale(LC_ALL, "")
         initscr()
         raw()  // Ctrl-C arrives as a key, so quitting restores the terminal
