@@ -19,7 +19,11 @@ public enum DisplayWidth {
     /// an unprintable scalar counts 1 (the sanitiser replaces it with U+FFFD).
     public static func columns(of grapheme: Character) -> Int {
         guard let first = grapheme.unicodeScalars.first else { return 0 }
-        let value = first.value
+        return columns(ofScalar: first.value)
+    }
+
+    /// Columns of a grapheme cluster whose first scalar is `value`.
+    static func columns(ofScalar value: UInt32) -> Int {
         if value >= 0x20, value < 0x7F { return 1 }
         prepareLocale()
         let w = ut_wcwidth(value)

@@ -34,27 +34,7 @@ struct MeasuredText: Sendable {
             return
         }
         let sanitized = Sanitizer.sanitize(text)
-        var widths: [UInt8] = []
-        var ends: [Int] = []  // UTF-16 offset after each grapheme
-        var isSpace: [Bool] = []
-        widths.reserveCapacity(sanitized.utf8.count)
-        ends.reserveCapacity(sanitized.utf8.count)
-        if sanitized.utf8.allSatisfy({ $0 < 0x80 }) {
-            // Sanitised ASCII is printable: one column and one UTF-16 unit a grapheme.
-            for (offset, byte) in sanitized.utf8.enumerated() {
-                widths.append(1)
-                ends.append(offset + 1)
-                isSpace.append(byte == 0x20)
-            }
-        } else {
-            var offset = 0
-            for character in sanitized {
-                widths.append(UInt8(DisplayWidth.columns(of: character)))
-                offset += character.utf16.count
-                ends.append(offset)
-                isSpace.append(character == " ")
-            }
-        }
+        let (widths, ends, isSpace) = Self.singleScalarClusters(sanitized) ?? Self.clusters(sanitized)
         var canBreakAfter = [Bool](repeating: false, count: widths.count)
         var index = 0
         for breakOffset in LineBreaker.opportunities(inUTF16: Array(sanitized.utf16)) {
@@ -63,6 +43,67 @@ struct MeasuredText: Sendable {
             if index < ends.count, ends[index] == breakOffset { canBreakAfter[index] = true }
         }
         self.init(sanitized: sanitized, widths: widths, isSpace: isSpace, canBreakAfter: canBreakAfter)
+    }
+
+    /// Per grapheme cluster of `sanitized`: its columns, the UTF-16 offset
+    /// after it, and whether it is a space.
+    typealias Clusters = (widths: [UInt8], ends: [Int], isSpace: [Bool])
+
+    /// The clusters by Swift's grapheme breaking: right for any text, and the
+    /// slowest part of measuring it.
+    static func clusters(_ sanitized: String) -> Clusters {
+        var widths: [UInt8] = [], ends: [Int] = [], isSpace: [Bool] = []
+        widths.reserveCapacity(sanitized.utf8.count)
+        ends.reserveCapacity(sanitized.utf8.count)
+        isSpace.reserveCapacity(sanitized.utf8.count)
+        var offset = 0
+        for character in sanitized {
+            widths.append(UInt8(DisplayWidth.columns(of: character)))
+            offset += character.utf16.count
+            ends.append(offset)
+            isSpace.append(character == " ")
+        }
+        return (widths, ends, isSpace)
+    }
+
+    /// The clusters of text in which every scalar is a cluster of its own
+    /// (see `standsAlone`), found scalar by scalar without grapheme breaking;
+    /// nil for any other text. A property test checks it against `clusters`.
+    static func singleScalarClusters(_ sanitized: String) -> Clusters? {
+        var widths: [UInt8] = [], ends: [Int] = [], isSpace: [Bool] = []
+        widths.reserveCapacity(sanitized.utf8.count)
+        ends.reserveCapacity(sanitized.utf8.count)
+        isSpace.reserveCapacity(sanitized.utf8.count)
+        var offset = 0
+        for scalar in sanitized.unicodeScalars {
+            let value = scalar.value
+            guard standsAlone(value) else { return nil }
+            widths.append(UInt8(DisplayWidth.columns(ofScalar: value)))
+            offset += value > 0xFFFF ? 2 : 1
+            ends.append(offset)
+            isSpace.append(value == 0x20)
+        }
+        return (widths, ends, isSpace)
+    }
+
+    /// Scalars that are always a grapheme cluster by themselves, whatever is
+    /// next to them: printable ASCII and Latin, Greek and Cyrillic letters
+    /// without combining marks, common punctuation, and Chinese, Japanese and
+    /// Korean text (ideographs, kana but for the combining voicing marks,
+    /// precomposed Hangul syllables, CJK and full-width punctuation). None of
+    /// them is Extend, ZWJ, SpacingMark, Prepend, a regional indicator, a
+    /// conjoining jamo or a control in UAX #29.
+    static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20 ... 0x7E, 0xA0 ... 0xAC, 0xAE ... 0x2FF, 0x370 ... 0x377, 0x37A ... 0x37F, 0x384 ... 0x38A, 0x38C,
+             0x38E ... 0x3A1, 0x3A3 ... 0x482, 0x48A ... 0x52F, 0x2010 ... 0x2027, 0x2030 ... 0x205E,
+             0x3000 ... 0x3029, 0x3030 ... 0x303F, 0x3041 ... 0x3096, 0x309B ... 0x30FF, 0x3105 ... 0x312F,
+             0x3131 ... 0x318E, 0x31F0 ... 0x31FF, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF, 0xAC00 ... 0xD7A3,
+             0xF900 ... 0xFAFF, 0xFF01 ... 0xFF9D, 0xFFE0 ... 0xFFE6, 0x20000 ... 0x2A6DF:
+            true
+        default:
+            false
+        }
     }
 
     private init(sanitized: String, widths: [UInt8], isSpace: [Bool], canBreakAfter: [Bool]) {
