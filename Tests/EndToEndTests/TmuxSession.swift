@@ -18,6 +18,13 @@ final class TmuxSession {
         binary != nil && (try? ChildProcess.run(["tmux", "-V"], captureOutput: false)) != nil
     }
 
+    /// The shell command that browses the bundled sample with the binary under test.
+    static func browseSampleCommand() throws -> String {
+        guard let binary else { throw ChildProcess.Failure(command: ["idelivermobile"], status: 127) }
+        let data = repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        return "'\(binary)' '\(data)'"
+    }
+
     /// This test run's own tmux server, so the tests never touch a user's sessions.
     static let socket = "idm-e2e-\(ProcessInfo.processInfo.processIdentifier)"
 

@@ -10,9 +10,7 @@ struct BrowseEndToEndTests {
 
     @Test func textSizeKeysShipmentAndQuit() throws {
         let tmux = try TmuxSession(width: 100, height: 30)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
 
         var screen = try tmux.waitFor { self.statusLine($0).contains("Text size: Large") }
         #expect(statusLine(screen).contains("Text size: Large"))
@@ -61,11 +59,9 @@ struct BrowseEndToEndTests {
 
     @Test func aStatusChangeIsSavedAndSurvivesARestart() throws {
         let tmux = try TmuxSession(width: 80, height: 30)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
         let statusLine = { (screen: [String]) in screen.first { $0.hasPrefix("  Status") } ?? "" }
 
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
         try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
         try tmux.press("Down", "Enter")
         var screen = try tmux.waitFor { statusLine($0).contains("Pending") }
@@ -78,7 +74,7 @@ struct BrowseEndToEndTests {
         try tmux.waitFor { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.hasPrefix("E2E-PROMPT$") == true }
 
         // A new run opens the same default store: the change is still there, and undo still works.
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
         try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
         try tmux.press("Down", "Enter")
         screen = try tmux.waitFor { statusLine($0).contains("Delivered") }
@@ -91,9 +87,7 @@ struct BrowseEndToEndTests {
 
     @Test func theMouseWheelScrolls() throws {
         let tmux = try TmuxSession(width: 80, height: 24)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
         var screen = try tmux.waitFor { $0.count > 1 && $0[1].contains("Feng Wong") }
         #expect(screen[1].contains("Feng Wong"))
 
@@ -110,9 +104,7 @@ struct BrowseEndToEndTests {
 
     @Test func resizingRelaysOutAndATinyTerminalSaysSo() throws {
         let tmux = try TmuxSession(width: 100, height: 30)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
         var screen = try tmux.waitFor { self.statusLine($0).contains("Text size: Large") }
         let wide = screen.first { $0.contains("Kingfisher Court") } ?? ""
         #expect(wide.contains("London N1 7GR"), "at 100 columns the address fits on one line")
@@ -139,9 +131,7 @@ struct BrowseEndToEndTests {
 
     @Test func searchingNarrowsTheListAsYouType() throws {
         let tmux = try TmuxSession(width: 90, height: 24)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try tmux.type("'\(binary)' '\(data)'")
+        try tmux.type(try TmuxSession.browseSampleCommand())
         try tmux.waitFor { self.statusLine($0).contains("1/52") }
         try tmux.press("/")
         try tmux.tmux("send-keys", "-t", tmux.name, "-l", "世田谷")
@@ -158,9 +148,7 @@ struct BrowseEndToEndTests {
     @Test(arguments: ["TERM", "HUP"])
     func signalRestoresTheTerminal(signal: String) throws {
         let tmux = try TmuxSession(width: 80, height: 24)
-        let binary = try #require(TmuxSession.binary)
-        let data = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try tmux.type("'\(binary)' '\(data)'; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo")
+        try tmux.type(try TmuxSession.browseSampleCommand() + "; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo")
         try tmux.waitFor { $0.contains { $0.contains("Text size: Large") } }
 
         let shell = try tmux.tmux("display-message", "-p", "-t", tmux.name, "#{pane_pid}")
