@@ -109,9 +109,7 @@ public final class DeliveryStore: Sendable {
                 positions = []
             }
             let count = try query.count(db)
-            if count <= listing.eagerLimit, positions.isEmpty, count > 0 {
-                try query.positions(after: 0, limit: count, db, into: &positions)
-            }
+            if count <= listing.eagerLimit { try query.positions(after: 0, limit: count, db, into: &positions) }
             return (count, try Self.rowCount(db), positions)
         }
         // Everything matched (a first letter that every id starts with): the
