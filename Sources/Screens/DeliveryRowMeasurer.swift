@@ -14,16 +14,18 @@ public struct DeliveryRowMeasurer: RowMeasuring {
     }
 
     public func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int {
-        DeliveryRowContent.height(
-            of: source.delivery(at: row), width: context.width, category: Self.category(context), typesetter: typesetter
-        )
+        height(ofRow: row, in: context, typesetter: typesetter)
     }
 
     public func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int {
         var once = typesetter
         once.cachesMeasurements = false
-        return DeliveryRowContent.height(
-            of: source.delivery(at: row), width: context.width, category: Self.category(context), typesetter: once
+        return height(ofRow: row, in: context, typesetter: once)
+    }
+
+    private func height(ofRow row: Int, in context: LayoutContext, typesetter: Typesetter) -> Int {
+        DeliveryRowContent.height(
+            of: source.delivery(at: row), width: context.width, category: Self.category(context), typesetter: typesetter
         )
     }
 

@@ -92,8 +92,8 @@ enum StoreSchema {
                     prefix = '1 2 3'
                 );
                 """)
-            try db.execute(sql: searchTriggersV2)
-            try db.execute(sql: rebuildSearchV2)
+            try db.execute(sql: triggers(spaced: false))
+            try db.execute(sql: rebuild(spaced: false))
         }
         migrator.registerMigration("v3: unspaced scripts indexed a character at a time") { db in
             try db.execute(sql: """
@@ -136,54 +136,44 @@ enum StoreSchema {
         "char(57344) || replace(\(column), '_', '')"
     }
 
-    /// The name the index holds: spaced out when it has unspaced-script text.
-    private static func nameSQL(_ row: String?) -> String {
+    /// The name the index holds: from v3, spaced out when it has unspaced-script text.
+    private static func nameSQL(_ row: String?, spaced: Bool) -> String {
         let p = row.map { $0 + "." } ?? ""
-        return "coalesce(\(p)searchName, \(p)name)"
+        return spaced ? "coalesce(\(p)searchName, \(p)name)" : "\(p)name"
     }
 
-    /// The address the index holds (`searchAddress(_:)`, spaced out when it needs to be).
-    private static func addressSQL(_ row: String?) -> String {
+    /// The address the index holds (`searchAddress(_:)`; from v3, spaced out when it needs to be).
+    private static func addressSQL(_ row: String?, spaced: Bool) -> String {
         let p = row.map { $0 + "." } ?? ""
-        return "coalesce(\(p)searchAddress, \(p)line1 || coalesce(' ' || \(p)line2, ''))"
+        let address = "\(p)line1 || coalesce(' ' || \(p)line2, '')"
+        return spaced ? "coalesce(\(p)searchAddress, \(address))" : address
     }
 
     /// Keep `delivery_search` in step with `delivery` row by row. A large
     /// import drops them, rebuilds the index in one statement (much faster than
     /// a trigger per row) and creates them again, inside its transaction.
-    static let searchTriggers = """
-        CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
-            INSERT INTO delivery_search(rowid, id, name, address, status)
-            VALUES (new.position, new.id, \(nameSQL("new")), \(addressSQL("new")), \(statusWordSQL("new.status")));
-        END;
-        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2, status, searchName, searchAddress ON delivery
-        WHEN old.id IS NOT new.id OR old.name IS NOT new.name
-            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2 OR old.status IS NOT new.status
-            OR old.searchName IS NOT new.searchName OR old.searchAddress IS NOT new.searchAddress
-        BEGIN
-            INSERT INTO delivery_search(delivery_search, rowid, id, name, address, status)
-            VALUES ('delete', old.position, old.id, \(nameSQL("old")), \(addressSQL("old")), \(statusWordSQL("old.status")));
-            INSERT INTO delivery_search(rowid, id, name, address, status)
-            VALUES (new.position, new.id, \(nameSQL("new")), \(addressSQL("new")), \(statusWordSQL("new.status")));
-        END;
-        """
+    static let searchTriggers = triggers(spaced: true)
 
-    /// The triggers as migration v2 made them (v3 replaces them).
-    static let searchTriggersV2 = """
-        CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
-            INSERT INTO delivery_search(rowid, id, name, address, status)
-            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''), \(statusWordSQL("new.status")));
-        END;
-        CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2, status ON delivery
-        WHEN old.id IS NOT new.id OR old.name IS NOT new.name
-            OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2 OR old.status IS NOT new.status
-        BEGIN
-            INSERT INTO delivery_search(delivery_search, rowid, id, name, address, status)
-            VALUES ('delete', old.position, old.id, old.name, old.line1 || coalesce(' ' || old.line2, ''), \(statusWordSQL("old.status")));
-            INSERT INTO delivery_search(rowid, id, name, address, status)
-            VALUES (new.position, new.id, new.name, new.line1 || coalesce(' ' || new.line2, ''), \(statusWordSQL("new.status")));
-        END;
-        """
+    /// The triggers as of v3 (`spaced`, reading the spaced-out columns) or as v2 made them.
+    private static func triggers(spaced: Bool) -> String {
+        let spacedColumns = spaced ? ", searchName, searchAddress" : ""
+        let spacedChanged = spaced ? "\n    OR old.searchName IS NOT new.searchName OR old.searchAddress IS NOT new.searchAddress" : ""
+        return """
+            CREATE TRIGGER delivery_search_insert AFTER INSERT ON delivery BEGIN
+                INSERT INTO delivery_search(rowid, id, name, address, status)
+                VALUES (new.position, new.id, \(nameSQL("new", spaced: spaced)), \(addressSQL("new", spaced: spaced)), \(statusWordSQL("new.status")));
+            END;
+            CREATE TRIGGER delivery_search_update AFTER UPDATE OF id, name, line1, line2, status\(spacedColumns) ON delivery
+            WHEN old.id IS NOT new.id OR old.name IS NOT new.name
+                OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2 OR old.status IS NOT new.status\(spacedChanged)
+            BEGIN
+                INSERT INTO delivery_search(delivery_search, rowid, id, name, address, status)
+                VALUES ('delete', old.position, old.id, \(nameSQL("old", spaced: spaced)), \(addressSQL("old", spaced: spaced)), \(statusWordSQL("old.status")));
+                INSERT INTO delivery_search(rowid, id, name, address, status)
+                VALUES (new.position, new.id, \(nameSQL("new", spaced: spaced)), \(addressSQL("new", spaced: spaced)), \(statusWordSQL("new.status")));
+            END;
+            """
+    }
 
     static let dropSearchTriggers = """
         DROP TRIGGER delivery_search_insert;
@@ -191,16 +181,14 @@ enum StoreSchema {
         """
 
     /// Empties the contentless index and fills it again from every row.
-    static let rebuildSearch = """
-        INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
-        INSERT INTO delivery_search(rowid, id, name, address, status)
-        SELECT position, id, \(nameSQL(nil)), \(addressSQL(nil)), \(statusWordSQL("status")) FROM delivery;
-        """
+    static let rebuildSearch = rebuild(spaced: true)
 
-    /// The rebuild as migration v2 did it.
-    static let rebuildSearchV2 = """
+    /// The rebuild as of v3 (`spaced`) or as v2 did it.
+    private static func rebuild(spaced: Bool) -> String {
+        """
         INSERT INTO delivery_search(delivery_search) VALUES ('delete-all');
         INSERT INTO delivery_search(rowid, id, name, address, status)
-        SELECT position, id, name, line1 || coalesce(' ' || line2, ''), \(statusWordSQL("status")) FROM delivery;
+        SELECT position, id, \(nameSQL(nil, spaced: spaced)), \(addressSQL(nil, spaced: spaced)), \(statusWordSQL("status")) FROM delivery;
         """
+    }
 }
