@@ -89,6 +89,33 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+
+    // Typesetting per text: 10,000 generated addresses (about one in ten
+    // not Latin), width 80; divide a sample's time by 10,000.
+    let addresses = DataSets.shared.source(count: 10_000).deliveries.map(\.address.singleLine)
+    let measuring: [(String, Typesetter, ContentSizeCategory)] = [
+        ("height first time (no cache), Large", { var t = Typesetter(); t.cachesMeasurements = false; return t }(), .large),
+        ("height with the cache warm, Large", Typesetter(), .large),
+        ("height with the cache warm, AX5", Typesetter(), .accessibility5),
+    ]
+    for (name, typesetter, category) in measuring {
+        Benchmark("Typesetter.\(name) x10000", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds)) { benchmark in
+            for text in addresses { blackHole(typesetter.height(of: text, style: .subheadline, category: category, width: 80)) }
+            benchmark.startMeasurement()
+            for text in addresses { blackHole(typesetter.height(of: text, style: .subheadline, category: category, width: 80)) }
+            benchmark.stopMeasurement()
+        }
+    }
+    for (name, category) in [("native, Large", ContentSizeCategory.large), ("big glyphs, xxxLarge", .xxxLarge),
+                             ("big glyphs, AX5", .accessibility5)] {
+        Benchmark("Typesetter.typeset \(name), cached x10000", configuration: .init(metrics: [.wallClock], timeUnits: .microseconds)) { benchmark in
+            let typesetter = Typesetter()
+            for text in addresses { blackHole(typesetter.typeset(text, style: .subheadline, category: category, width: 80)) }
+            benchmark.startMeasurement()
+            for text in addresses { blackHole(typesetter.typeset(text, style: .subheadline, category: category, width: 80)) }
+            benchmark.stopMeasurement()
+        }
+    }
 }
 
 /// Heights already known (1 to 8 lines), to time the layout engine's own
