@@ -3,7 +3,18 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots clean
+.PHONY: build run test unit e2e bench snapshots deps clean
+
+# Debian packages beyond the base machine: the bitmap fonts big text is drawn
+# from (misc-fixed, Terminus, GNU Unifont). Installed only when missing.
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont
+
+deps:
+	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 build:
 	$(SWIFT) build -c release --product idelivermobile

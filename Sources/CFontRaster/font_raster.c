@@ -51,7 +51,10 @@ fr_font *fr_font_open(const char *path, int32_t face_index) {
     fr_font *font = calloc(1, sizeof *font);
     if (font == NULL) return NULL;
     if (FT_Init_FreeType(&font->library) != 0) { free(font); return NULL; }
-    if (FT_New_Face(font->library, path, face_index, &font->face) != 0 || !FT_IS_SCALABLE(font->face)) {
+    // Bitmap fonts (PCF, OTB strikes) are welcome: hand-tuned pixels read
+    // better than outlines at the small sizes mosaics draw.
+    if (FT_New_Face(font->library, path, face_index, &font->face) != 0 ||
+        (!FT_IS_SCALABLE(font->face) && font->face->num_fixed_sizes == 0)) {
         if (font->face != NULL) FT_Done_Face(font->face);
         FT_Done_FreeType(font->library);
         free(font);
@@ -71,21 +74,54 @@ int32_t fr_font_has_glyph(fr_font *font, uint32_t code_point) {
     return font != NULL && FT_Get_Char_Index(font->face, code_point) != 0;
 }
 
-// Loads the hinted monochrome glyph at the size; 0 when missing or failing.
-static int load(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height, int render, int32_t threshold) {
+// A bitmap font's strike whose height is `pixel_height`; -1 if it has none.
+static int strike(const fr_font *font, int32_t pixel_height) {
+    for (int i = 0; i < font->face->num_fixed_sizes; i++) {
+        if (font->face->available_sizes[i].height == pixel_height) return i;
+    }
+    return -1;
+}
+
+// Sets the size: the strike of that height for bitmap fonts, else the em in pixels.
+static int set_size(fr_font *font, int32_t pixel_width, int32_t pixel_height) {
     if (font == NULL || pixel_width <= 0 || pixel_height <= 0) return 0;
+    if (!FT_IS_SCALABLE(font->face)) {
+        int index = strike(font, pixel_height);
+        return index >= 0 && FT_Select_Size(font->face, index) == 0;
+    }
+    return FT_Set_Pixel_Sizes(font->face, (FT_UInt)pixel_width, (FT_UInt)pixel_height) == 0;
+}
+
+// Loads the glyph at the size; 0 when missing or failing. Bitmap strikes are
+// loaded as drawn; outlines hinted, monochrome or antialiased by `threshold`.
+static int load(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height, int render, int32_t threshold) {
+    if (font == NULL) return 0;
     FT_UInt index = FT_Get_Char_Index(font->face, code_point);
     if (index == 0) return 0;
-    if (FT_Set_Pixel_Sizes(font->face, (FT_UInt)pixel_width, (FT_UInt)pixel_height) != 0) return 0;
-    FT_Int32 flags = threshold > 0 ? FT_LOAD_TARGET_LIGHT | (render ? FT_LOAD_RENDER : 0)
-                                   : FT_LOAD_TARGET_MONO | (render ? FT_LOAD_RENDER | FT_LOAD_MONOCHROME : 0);
+    if (!set_size(font, pixel_width, pixel_height)) return 0;
+    FT_Int32 flags = threshold > 0 && FT_IS_SCALABLE(font->face)
+        ? FT_LOAD_TARGET_LIGHT | (render ? FT_LOAD_RENDER : 0)
+        : FT_LOAD_TARGET_MONO | (render ? FT_LOAD_RENDER | FT_LOAD_MONOCHROME : 0);
     return FT_Load_Glyph(font->face, index, flags) == 0;
+}
+
+int32_t fr_font_is_bitmap(fr_font *font) { return font != NULL && !FT_IS_SCALABLE(font->face); }
+
+int32_t fr_font_has_strike(fr_font *font, int32_t pixel_height) {
+    return font != NULL && (FT_IS_SCALABLE(font->face) || strike(font, pixel_height) >= 0);
+}
+
+int32_t fr_font_line_metrics(fr_font *font, int32_t pixel_width, int32_t pixel_height, int32_t *ascent, int32_t *descent) {
+    if (!set_size(font, pixel_width, pixel_height)) return 0;
+    if (ascent != NULL) *ascent = (int32_t)((font->face->size->metrics.ascender + 32) >> 6);
+    if (descent != NULL) *descent = (int32_t)((-font->face->size->metrics.descender + 32) >> 6);
+    return 1;
 }
 
 static int is_ink(const FT_Bitmap *bitmap, unsigned int row, unsigned int column, int32_t threshold) {
     const unsigned char *line = bitmap->buffer + (long)row * bitmap->pitch;
     if (bitmap->pixel_mode == FT_PIXEL_MODE_MONO) return (line[column >> 3] >> (7 - (column & 7))) & 1;
-    return line[column] >= threshold;
+    return line[column] >= (threshold > 0 ? threshold : 128);
 }
 
 int32_t fr_font_advance(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height) {

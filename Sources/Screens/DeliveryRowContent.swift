@@ -10,6 +10,11 @@ import Typesetting
 ///      ▸ Feng Wong                   <- badge, name (Headline)
 ///        1 Infinite Loop, Cupertino  <- address (Subhead), wrapped
 ///        09:00-12:00                 <- window (Caption 1), only when present
+///
+/// Below Large glyphs cannot shrink, so each smaller size saves rows instead:
+/// Medium drops the blank row between deliveries (the ramp's spacing), Small
+/// runs the window on after the address, and xSmall shrinks the badge to one
+/// row (see `StatusBadge`), so every step still shows more of the list.
 struct DeliveryRowContent {
     var badge: StatusBadge
     var name: TypesetText
@@ -18,15 +23,17 @@ struct DeliveryRowContent {
     /// Blank lines under the row's text.
     var bottomSpacing: Int
     var textX: Int
+    var typesetter: Typesetter
 
     /// Typesets `delivery` for a row `width` columns wide. With `fixedHeight`
     /// (the fixed row-height strategy) texts are truncated to fit the row.
     init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, fixedHeight: Int? = nil) {
         badge = StatusBadge(status: delivery.status, category: category)
+        self.typesetter = typesetter
         textX = DeliveryRowContent.margin + badge.columns + 1
         let textWidth = max(1, width - textX - DeliveryRowContent.margin)
-        let nameMetrics = typesetter.metrics(for: .headline, at: category)
-        bottomSpacing = nameMetrics.spacingAfter
+        bottomSpacing = Self.spacing(after: category, typesetter: typesetter)
+        let addressText = Self.addressText(of: delivery, category: category)
 
         if let fixedHeight {
             // One height for every row: the name gets one line, the address what is left.
@@ -34,19 +41,38 @@ struct DeliveryRowContent {
             let addressRows = max(0, fixedHeight - name.height - bottomSpacing)
             let addressLines = addressRows / typesetter.rowsPerLine(for: .subheadline, at: category)
             address = addressLines > 0
-                ? typesetter.typeset(delivery.address.singleLine, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
+                ? typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
                 : TypesetText(lines: [], isBold: false)
             window = nil
         } else {
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth)
-            address = typesetter.typeset(delivery.address.singleLine, style: .subheadline, category: category, width: textWidth)
-            window = delivery.window.flatMap { text in
-                text.isEmpty ? nil : typesetter.typeset(text, style: .caption1, category: category, width: textWidth)
+            address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth)
+            window = Self.windowLine(of: delivery, category: category).map { text in
+                typesetter.typeset(text, style: .caption1, category: category, width: textWidth)
             }
         }
     }
 
     static let margin = 1
+
+    /// Blank rows under a row: the Subhead's spacing, which the ramp drops below Large.
+    static func spacing(after category: ContentSizeCategory, typesetter: Typesetter) -> Int {
+        typesetter.metrics(for: .subheadline, at: category).spacingAfter
+    }
+
+    /// From Small down the window runs on after the address instead of taking a line of its own.
+    static func windowJoinsAddress(at category: ContentSizeCategory) -> Bool { category <= .small }
+
+    static func addressText(of delivery: Delivery, category: ContentSizeCategory) -> String {
+        let address = delivery.address.singleLine
+        guard windowJoinsAddress(at: category), let window = delivery.window, !window.isEmpty else { return address }
+        return address + " · " + window
+    }
+
+    static func windowLine(of delivery: Delivery, category: ContentSizeCategory) -> String? {
+        guard !windowJoinsAddress(at: category), let window = delivery.window, !window.isEmpty else { return nil }
+        return window
+    }
 
     /// The height `init(…).height` gives, from widths alone: nothing is
     /// rasterised, which makes measuring many rows at big sizes cheap.
@@ -54,11 +80,11 @@ struct DeliveryRowContent {
         let badge = StatusBadge(status: delivery.status, category: category)
         let textWidth = max(1, width - (margin + badge.columns + 1) - margin)
         var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth)
-        text += typesetter.height(of: delivery.address.singleLine, style: .subheadline, category: category, width: textWidth)
-        if let window = delivery.window, !window.isEmpty {
+        text += typesetter.height(of: addressText(of: delivery, category: category), style: .subheadline, category: category, width: textWidth)
+        if let window = windowLine(of: delivery, category: category) {
             text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth)
         }
-        return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
+        return max(text, badge.rows) + spacing(after: category, typesetter: typesetter)
     }
 
     /// Rows the content takes; never less than the badge.
@@ -77,7 +103,7 @@ struct DeliveryRowContent {
         if let window {
             frame.draw(window, x: textX, y: line, style: CellStyle(color: .accent))
         }
-        badge.draw(into: &frame, x: DeliveryRowContent.margin, y: y)
+        badge.draw(into: &frame, x: DeliveryRowContent.margin, y: y, typesetter: typesetter)
         if isSelected {
             // A bar in the margin (visible in plain text too) and the text in
             // reverse; the badge keeps its colour.

@@ -51,8 +51,12 @@ public struct DeliveryRowMeasurer: RowMeasuring {
             let perLine = max(1, Int(Double(textWidth) / advance))
             return ((characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
         }
-        let text = rows(max(1, lengths.name), .headline) + rows(max(1, lengths.address), .subheadline) + rows(lengths.window, .caption1)
-        return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
+        // Mirrors DeliveryRowContent: from Small down the window runs on after the address (" · " + window).
+        let joined = DeliveryRowContent.windowJoinsAddress(at: category) && lengths.window > 0
+        let address = max(1, lengths.address) + (joined ? lengths.window + 3 : 0)
+        let window = joined ? 0 : lengths.window
+        let text = rows(max(1, lengths.name), .headline) + rows(address, .subheadline) + rows(window, .caption1)
+        return max(text, badge.rows) + DeliveryRowContent.spacing(after: category, typesetter: typesetter)
     }
 
     /// Every row under the fixed strategy: one name line and two address lines.
@@ -61,7 +65,7 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         let name = typesetter.rowsPerLine(for: .headline, at: category)
         let address = typesetter.rowsPerLine(for: .subheadline, at: category)
         let badge = StatusBadge(status: .pending, category: category)
-        return max(name + 2 * address, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
+        return max(name + 2 * address, badge.rows) + DeliveryRowContent.spacing(after: category, typesetter: typesetter)
     }
 
     static func category(_ context: LayoutContext) -> ContentSizeCategory {

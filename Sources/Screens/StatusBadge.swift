@@ -3,7 +3,8 @@ import Model
 import Typesetting
 
 /// The status marker at the left of a Deliveries row, sized like the
-/// BNRItemCell thumbnail: it grows with the text size and stays square.
+/// BNRItemCell thumbnail: it grows with the text size and stays square, and
+/// its symbol is drawn big, with the type ramp, once the tile has room.
 struct StatusBadge {
     var status: DeliveryStatus
     var columns: Int
@@ -11,11 +12,15 @@ struct StatusBadge {
 
     init(status: DeliveryStatus, category: ContentSizeCategory) {
         self.status = status
-        // Sized like BNRItemCell's thumbnail, so it grows with the text.
-        let size = ScaledMetric.thumbnail.size(at: category)
+        // Sized like BNRItemCell's thumbnail, so it grows with the text;
+        // at xSmall a one-row symbol, so the smallest size saves a row too.
+        let size = category == .xSmall ? CellSize(columns: 2, rows: 1) : ScaledMetric.thumbnail.size(at: category)
         columns = size.columns
         rows = size.rows
+        self.category = category
     }
+
+    private let category: ContentSizeCategory
 
     /// A symbol per status, so the plain-text render tells them apart without colour.
     var symbol: String {
@@ -36,19 +41,44 @@ struct StatusBadge {
         }
     }
 
-    func draw(into frame: inout Frame, x: Int, y: Int) {
+    func draw(into frame: inout Frame, x: Int, y: Int, typesetter: Typesetter) {
         let style = CellStyle(bold: true, color: color)
         if rows <= 1 && columns <= 2 {
             frame.write(symbol, x: x, y: y, style: style)
             return
         }
-        // A tile in the status colour with the symbol cut out of its middle.
-        let centre = (x: (columns - 1) / 2, y: (rows - 1) / 2)
+        // A tile in the status colour with the symbol cut out of its middle:
+        // as big as the largest text style whose glyph fits the tile.
+        let glyph = bigSymbol(typesetter: typesetter)
+        let top = (rows - glyph.height) / 2, left = (columns - glyph.width) / 2
         for row in 0 ..< rows {
-            for column in 0 ..< columns {
-                let isCentre = row == centre.y && column == centre.x
-                frame.write(isCentre ? symbol : "█", x: x + column, y: y + row, style: isCentre ? CellStyle(bold: true, reverse: true, color: color) : style)
+            var column = 0
+            let line = row - top
+            if glyph.lines.indices.contains(line) {
+                let cells = glyph.lines[line].graphemes
+                var ink = Array(repeating: Grapheme(" ", columns: 1), count: left) + cells
+                ink += Array(repeating: Grapheme(" ", columns: 1), count: max(0, columns - left - glyph.lines[line].width))
+                for cell in ink where column < columns {
+                    let isBlank = cell.text == " "
+                    frame.write(isBlank ? "█" : cell.text, x: x + column, y: y + row,
+                                style: isBlank ? style : CellStyle(bold: true, reverse: true, color: color))
+                    column += max(1, cell.columns)
+                }
+            }
+            while column < columns {
+                frame.write("█", x: x + column, y: y + row, style: style)
+                column += 1
             }
         }
+    }
+
+    /// The symbol in the biggest of Headline, Subhead and Caption that fits
+    /// the tile with a cell to spare, else as one native character.
+    private func bigSymbol(typesetter: Typesetter) -> TypesetText {
+        for style in [TextStyle.headline, .subheadline, .caption1] {
+            let set = typesetter.typeset(symbol, style: style, category: category, width: columns)
+            if set.height > 1, set.height < rows, set.width < columns { return set }
+        }
+        return TypesetText(lines: [TypesetLine(graphemes: [Grapheme(symbol, columns: 1)])], isBold: true)
     }
 }

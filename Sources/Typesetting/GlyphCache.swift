@@ -13,17 +13,16 @@ final class GlyphCache: Sendable {
     private struct FaceKey: Hashable {
         var font: FontChoice
         var bold: Bool
-        var rows: Int
+        var capHeight: Int
         var mosaic: Mosaic
     }
 
     private struct GlyphKey: Hashable {
         var fontPath: String
-        var pixelWidth: Int32
-        var pixelHeight: Int32
-        var threshold: Int32
+        var pixelSize: Int32
         var mosaic: Mosaic
         var rows: Int
+        var columnCells: Int
         var grapheme: String
     }
 
@@ -48,9 +47,9 @@ final class GlyphCache: Sendable {
 
     // MARK: - Faces
 
-    /// The face for `rows`-row glyphs in `mosaic`, or nil if no font can be found.
-    func face(font: FontChoice, bold: Bool, rows: Int, mosaic: Mosaic) -> GlyphFace? {
-        let key = FaceKey(font: font, bold: bold, rows: rows, mosaic: mosaic)
+    /// The face for glyphs `capHeight` pixels tall in `mosaic`, or nil if no font can be found.
+    func face(font: FontChoice, bold: Bool, capHeight: Int, mosaic: Mosaic) -> GlyphFace? {
+        let key = FaceKey(font: font, bold: bold, capHeight: capHeight, mosaic: mosaic)
         return state.withLock { state in
             if let known = state.faces[key] { return known }
             let face = Self.resolve(key, state: &state)
@@ -60,8 +59,22 @@ final class GlyphCache: Sendable {
     }
 
     private static func resolve(_ key: FaceKey, state: inout State) -> GlyphFace? {
-        var path: String, index: Int32 = 0
+        let strike = GlyphStrike.strike(capHeight: key.capHeight, bold: key.bold)
         let pattern = key.font.pattern(bold: key.bold)
+        // The ladder's own bitmap strike, when the default font is asked for and installed.
+        if key.font == .automatic, let strike, let path = GlyphStrike.path(of: strike.file),
+           let font = open(path, 0, state: &state), fr_font_has_strike(font, Int32(strike.pixelHeight)) != 0 {
+            let box = key.mosaic.lineBox(ascent: strike.ascent, descent: strike.descent)
+            return GlyphFace(
+                fontPath: path, faceIndex: 0, mosaic: key.mosaic, rows: box.rows, pixelSize: Int32(strike.pixelHeight),
+                threshold: 0, baseline: box.baseline, columnCells: key.mosaic.cells(forAdvance: strike.advance),
+                fallbackPattern: pattern, capHeight: key.capHeight
+            )
+        }
+        // Otherwise an outline font fitted to the same cap height: `--font`,
+        // or a machine without the strike (then in the strike's box, so rows
+        // and wrapping are the same everywhere).
+        var path: String, index: Int32 = 0
         if let pattern {
             guard let found = find(pattern: pattern, scalar: 0) else { return nil }
             (path, index) = found
@@ -71,42 +84,37 @@ final class GlyphCache: Sendable {
             return nil
         }
         guard let font = open(path, index, state: &state) else { return nil }
-        let boxHeight = key.rows * key.mosaic.pixelsDown
         // Thin regular strokes vanish at these sizes unless fainter coverage counts as ink.
         let threshold: Int32 = key.bold ? 110 : 80
-        let scale = Int32(key.mosaic.horizontalScale)
-        var size: Int32
-        if key.font == .automatic, let tuned = tunedPixelHeight(rows: key.rows, mosaic: key.mosaic) {
-            size = tuned
+        let size = fittedSize(font, capHeight: key.capHeight, threshold: threshold)
+        let box: (rows: Int, baseline: Int), columnCells: Int
+        if key.font == .automatic, let strike {
+            box = key.mosaic.lineBox(ascent: strike.ascent, descent: strike.descent)
+            columnCells = key.mosaic.cells(forAdvance: strike.advance)
         } else {
-            // The largest size whose ascenders and descenders both fit in the box.
-            size = Int32(boxHeight * 2)
-            while size > 3, inkExtent(font, size * scale, size, threshold).total > boxHeight { size -= 1 }
+            let ink = inkExtent(font, size, size, threshold)
+            box = key.mosaic.lineBox(ascent: ink.above, descent: ink.below)
+            columnCells = key.mosaic.cells(forAdvance: Int(fr_font_advance(font, 0x30, size, size)))
         }
-        let ink = inkExtent(font, size * scale, size, threshold)
-        // Descenders give way first when the box is tight, at least a pixel of them kept.
-        let below = min(ink.below, max(1, boxHeight - ink.above))
-        let advance = max(1, Int(fr_font_advance(font, 0x30, size * scale, size)))
-        // Rounded down: the glyph's side bearings absorb a lost pixel, and
-        // tight letter spacing reads better than gappy at these sizes.
-        let columnCells = max(1, advance / key.mosaic.pixelsAcross)
         return GlyphFace(
-            fontPath: path, faceIndex: index, mosaic: key.mosaic, rows: key.rows,
-            pixelWidth: size * scale, pixelHeight: size, threshold: threshold, baseline: boxHeight - below,
-            columnCells: columnCells, fallbackPattern: pattern
+            fontPath: path, faceIndex: index, mosaic: key.mosaic, rows: box.rows, pixelSize: size,
+            threshold: fr_font_is_bitmap(font) != 0 ? 0 : threshold, baseline: box.baseline,
+            columnCells: columnCells, fallbackPattern: pattern, capHeight: key.capHeight
         )
     }
 
-    /// Pixel sizes chosen by eye for DejaVu Sans Mono where the fit-the-box
-    /// rule picks too small a size: letting descenders clip by a pixel buys a
-    /// size that reads much better (see docs/typesetting.md).
-    private static func tunedPixelHeight(rows: Int, mosaic: Mosaic) -> Int32? {
-        switch (mosaic, rows) {
-        case (.braille, 2): 8
-        case (.quadrants, 3): 7
-        case (.quadrants, 4): 7
-        default: nil
+    /// The pixel size at which a capital H is `capHeight` pixels tall (the
+    /// largest that is not taller, if none is exact).
+    private static func fittedSize(_ font: OpaquePointer, capHeight: Int, threshold: Int32) -> Int32 {
+        var best = Int32(max(1, capHeight))
+        for size in Int32(max(1, capHeight)) ... Int32(capHeight * 3) {
+            var above: Int32 = 0, below: Int32 = 0
+            guard fr_font_ink(font, 0x48, size, size, threshold, &above, &below) != 0 else { break }
+            if above > capHeight { break }
+            best = size
+            if above == capHeight { break }
         }
+        return best
     }
 
     /// Pixels above and below the baseline that Latin letters reach.
@@ -149,8 +157,8 @@ final class GlyphCache: Sendable {
     /// `columns × face.columnCells` cells.
     func block(for grapheme: Grapheme, in face: GlyphFace) -> GlyphBlock {
         let key = GlyphKey(
-            fontPath: face.fontPath, pixelWidth: face.pixelWidth, pixelHeight: face.pixelHeight,
-            threshold: face.threshold, mosaic: face.mosaic, rows: face.rows, grapheme: grapheme.text
+            fontPath: face.fontPath, pixelSize: face.pixelSize, mosaic: face.mosaic, rows: face.rows,
+            columnCells: face.columnCells, grapheme: grapheme.text
         )
         return state.withLock { state in
             if let cached = state.glyphs[key] { return cached }
@@ -166,26 +174,23 @@ final class GlyphCache: Sendable {
         guard cells > 0 else { return GlyphBlock(rows: Array(repeating: [], count: face.rows)) }
         let boxWidth = cells * face.mosaic.pixelsAcross, boxHeight = face.boxHeight
         let scalars = Array(grapheme.text.unicodeScalars)
-        // Ideographs and other wide characters turn to blots below about 12
-        // pixels; the native glyph, centred, reads better (checked in xterm).
-        let legible = grapheme.columns < 2 || face.pixelHeight >= Self.minimumWidePixelHeight
-        guard legible, let base = scalars.first, let font = font(for: base, in: face, state: &state) else {
+        guard let base = scalars.first, let source = source(for: base, wide: grapheme.columns > 1, in: face, state: &state) else {
             return nativeBlock(grapheme, cells: cells, rows: face.rows)
         }
         var bitmap = [UInt8](repeating: 0, count: boxWidth * boxHeight)
-        let advance = Int(fr_font_advance(font, base.value, face.pixelWidth, face.pixelHeight))
-        // Centred: a fallback font's advance need not match the primary font's.
+        let advance = Int(fr_font_advance(source.font, base.value, source.size, source.size))
+        // Centred: a fallback font's advance need not match the face's cells.
         let origin = (boxWidth - advance) / 2
         bitmap.withUnsafeMutableBufferPointer { box in
-            _ = fr_font_draw(font, base.value, face.pixelWidth, face.pixelHeight, face.threshold, box.baseAddress,
-                             Int32(boxWidth), Int32(boxHeight), Int32(origin), Int32(face.baseline))
+            _ = fr_font_draw(source.font, base.value, source.size, source.size, source.threshold, box.baseAddress,
+                             Int32(boxWidth), Int32(boxHeight), Int32(origin), Int32(source.baseline))
             // Combining marks that the font has are drawn over the base; the rest are dropped.
             for mark in scalars.dropFirst() where DisplayWidth.columns(of: Character(mark)) == 0 {
-                guard fr_font_has_glyph(font, mark.value) != 0 else { continue }
-                let markAdvance = fr_font_advance(font, mark.value, face.pixelWidth, face.pixelHeight)
+                guard fr_font_has_glyph(source.font, mark.value) != 0 else { continue }
+                let markAdvance = fr_font_advance(source.font, mark.value, source.size, source.size)
                 let markOrigin = markAdvance == 0 ? origin + advance : origin
-                _ = fr_font_draw(font, mark.value, face.pixelWidth, face.pixelHeight, face.threshold, box.baseAddress,
-                                 Int32(boxWidth), Int32(boxHeight), Int32(markOrigin), Int32(face.baseline))
+                _ = fr_font_draw(source.font, mark.value, source.size, source.size, source.threshold, box.baseAddress,
+                                 Int32(boxWidth), Int32(boxHeight), Int32(markOrigin), Int32(source.baseline))
             }
         }
         var rows: [[Grapheme]] = []
@@ -198,10 +203,37 @@ final class GlyphCache: Sendable {
         return GlyphBlock(rows: rows)
     }
 
-    /// The face's font if it has `scalar`, else a fontconfig fallback that does.
-    private static func font(for scalar: Unicode.Scalar, in face: GlyphFace, state: inout State) -> OpaquePointer? {
-        if let primary = open(face.fontPath, face.faceIndex, state: &state), fr_font_has_glyph(primary, scalar.value) != 0 {
-            return primary
+    /// A font that has a character, at the size and baseline to draw it in a face's box.
+    private struct GlyphSource {
+        var font: OpaquePointer
+        var size: Int32
+        var threshold: Int32
+        var baseline: Int
+    }
+
+    /// The face's own font if it has `scalar`; else the largest fallback
+    /// strike that fits the box and has it (`GlyphStrike.fallbacks`); else
+    /// Unifont scaled to the box; else whatever font fontconfig finds. Nil
+    /// leaves the character native, centred in its box.
+    private static func source(for scalar: Unicode.Scalar, wide: Bool, in face: GlyphFace, state: inout State) -> GlyphSource? {
+        if !wide, let primary = open(face.fontPath, face.faceIndex, state: &state), fr_font_has_glyph(primary, scalar.value) != 0 {
+            return GlyphSource(font: primary, size: face.pixelSize, threshold: face.threshold, baseline: face.baseline)
+        }
+        // A pixel of a fallback may be clipped: Kanji strikes leave their top row blank.
+        for fallback in GlyphStrike.fallbacks where fallback.pixelHeight <= face.boxHeight + 1 {
+            guard let path = GlyphStrike.path(of: fallback.file), let font = open(path, 0, state: &state),
+                  fr_font_has_glyph(font, scalar.value) != 0 else { continue }
+            let size = Int32(fallback.pixelHeight)
+            guard fr_font_has_strike(font, size) != 0 else { continue }
+            return GlyphSource(font: font, size: size, threshold: 0, baseline: fittedBaseline(font, size: size, in: face))
+        }
+        // Ideographs and other wide characters turn to blots below about 12
+        // pixels; the native glyph, centred, reads better (checked in xterm).
+        if wide, face.boxHeight < minimumWidePixelHeight { return nil }
+        if let path = GlyphStrike.path(of: unifont), let font = open(path, 0, state: &state),
+           fr_font_has_glyph(font, scalar.value) != 0 {
+            let size = Int32(face.boxHeight)
+            return GlyphSource(font: font, size: size, threshold: 96, baseline: fittedBaseline(font, size: size, in: face))
         }
         let key = FallbackKey(pattern: face.fallbackPattern ?? "monospace", scalar: scalar.value)
         let fallback: (path: String, index: Int32)?
@@ -213,11 +245,22 @@ final class GlyphCache: Sendable {
         }
         guard let fallback, let font = open(fallback.path, fallback.index, state: &state),
               fr_font_has_glyph(font, scalar.value) != 0 else { return nil }
-        return font
+        let size = fittedSize(font, capHeight: face.capHeight, threshold: 96)
+        return GlyphSource(font: font, size: size, threshold: 96, baseline: fittedBaseline(font, size: size, in: face))
     }
 
-    /// The smallest pixel height at which wide characters are rasterised.
-    static let minimumWidePixelHeight: Int32 = 12
+    /// The face's baseline, moved just enough for the font's ascent and
+    /// descent to stay inside the box.
+    private static func fittedBaseline(_ font: OpaquePointer, size: Int32, in face: GlyphFace) -> Int {
+        var ascent: Int32 = 0, descent: Int32 = 0
+        guard fr_font_line_metrics(font, size, size, &ascent, &descent) != 0 else { return face.baseline }
+        return min(face.boxHeight - Int(descent), max(Int(ascent), face.baseline))
+    }
+
+    static let unifont = "unifont.otf"
+
+    /// The smallest box, in pixels, in which wide characters are drawn big.
+    static let minimumWidePixelHeight = 12
 
     /// A character no font has: drawn as ordinary text in the middle of its box.
     static func nativeBlock(_ grapheme: Grapheme, cells: Int, rows: Int) -> GlyphBlock {

@@ -8,10 +8,10 @@ struct GlyphFace: Sendable, Hashable {
     var mosaic: Mosaic
     /// Terminal rows one line of glyphs takes.
     var rows: Int
-    /// The em square in pixels, across and down (they differ for quadrants).
-    var pixelWidth: Int32
-    var pixelHeight: Int32
-    /// 0: FreeType's 1-bit hinted rendering; else the coverage (1…255) that counts as ink.
+    /// The pixel size the font is drawn at (a bitmap font's strike height).
+    var pixelSize: Int32
+    /// 0: monochrome (bitmap strikes, hinted outlines); else the antialiased
+    /// coverage (1…255) that counts as ink.
     var threshold: Int32 = 0
     /// Pixel row of the baseline, from the top of a line's box.
     var baseline: Int
@@ -19,7 +19,8 @@ struct GlyphFace: Sendable, Hashable {
     var columnCells: Int
     /// The pattern fontconfig is asked with when a character is missing, if any.
     var fallbackPattern: String?
+    /// Ink height of a capital H, in the mosaic's pixels: the ramp's target.
+    var capHeight: Int
 
     var boxHeight: Int { rows * mosaic.pixelsDown }
-    var columnPixels: Int { columnCells * mosaic.pixelsAcross }
 }

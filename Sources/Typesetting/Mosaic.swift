@@ -1,36 +1,46 @@
 /// A way of drawing a bitmap with text characters: how many pixels a cell
 /// holds and which character shows each pattern of them.
-enum Mosaic: Sendable, Hashable {
+enum Mosaic: Sendable, Hashable, CaseIterable {
     /// Braille patterns: 2 × 4 dots a cell. A cell is about twice as tall as
-    /// wide, so the dots are square.
+    /// wide, so the dots are square and a font's pixels map one to one.
     case braille
-    /// Quadrant blocks and half blocks (▘▝▖▗▀▄▌▐▚▞▛▜▙▟█): 2 × 2 solid pixels a
-    /// cell, each twice as tall as wide, so glyphs are drawn at double
-    /// horizontal resolution to keep their shape.
-    case quadrants
+    /// Half blocks (▀ ▄ █): 1 × 2 solid pixels a cell, each about as wide as
+    /// tall, so a font's pixels map one to one and every stroke is a solid
+    /// bar at least a cell wide or half a row tall.
+    case halfBlocks
 
-    var pixelsAcross: Int { 2 }
+    var pixelsAcross: Int {
+        switch self {
+        case .braille: 2
+        case .halfBlocks: 1
+        }
+    }
+
     var pixelsDown: Int {
         switch self {
         case .braille: 4
-        case .quadrants: 2
+        case .halfBlocks: 2
         }
     }
 
-    /// How much wider than tall the em square is rasterised, in pixels.
-    var horizontalScale: Int {
-        switch self {
-        case .braille: 1
-        case .quadrants: 2
-        }
+    /// Rows and the baseline of a line of text `ascent + descent` pixels
+    /// tall, the spare pixels split between top and bottom (the top gets the
+    /// odd one: accents on capitals need it more than descenders do).
+    func lineBox(ascent: Int, descent: Int) -> (rows: Int, baseline: Int) {
+        let height = ascent + descent
+        let rows = max(1, (height + pixelsDown - 1) / pixelsDown)
+        let spare = rows * pixelsDown - height
+        return (rows, (spare + 1) / 2 + ascent)
     }
 
-    private static let quadrantCharacters: [String] = [
-        " ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█",
-    ]
+    /// Cells one character `advance` pixels wide takes (rounded up: a spare
+    /// pixel is spacing).
+    func cells(forAdvance advance: Int) -> Int {
+        max(1, (advance + pixelsAcross - 1) / pixelsAcross)
+    }
 
     /// The character for one cell of `bitmap` (row-major, `width` pixels a
-    /// row, 1 = ink) whose top-left pixel is at (`x`, `y`).
+    /// row, nonzero = ink) whose top-left pixel is at (`x`, `y`).
     func character(in bitmap: [UInt8], width: Int, x: Int, y: Int) -> String {
         func ink(_ dx: Int, _ dy: Int) -> Bool { bitmap[(y + dy) * width + x + dx] != 0 }
         switch self {
@@ -44,13 +54,13 @@ enum Mosaic: Sendable, Hashable {
             // A blank cell is a space: an empty braille pattern is drawn as dots by some fonts.
             guard pattern != 0, let scalar = Unicode.Scalar(0x2800 + pattern) else { return " " }
             return String(Character(scalar))
-        case .quadrants:
-            var index = 0
-            if ink(0, 0) { index |= 1 }
-            if ink(1, 0) { index |= 2 }
-            if ink(0, 1) { index |= 4 }
-            if ink(1, 1) { index |= 8 }
-            return Self.quadrantCharacters[index]
+        case .halfBlocks:
+            switch (ink(0, 0), ink(0, 1)) {
+            case (false, false): return " "
+            case (true, false): return "▀"
+            case (false, true): return "▄"
+            case (true, true): return "█"
+            }
         }
     }
 }

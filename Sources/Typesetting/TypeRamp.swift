@@ -1,9 +1,10 @@
 /// The terminal type ramp: for each style at each category, how tall its
-/// glyphs are in rows, whether it is bold, and the spacing after it.
+/// big glyphs are in each mosaic, whether it is bold, and the spacing after it.
 ///
-/// `standard` is derived in code from `ApplePointSizes` so the binary never
-/// needs the repository; `Data/type-ramp.tsv` is the same table printed by
-/// `tsv`, kept equal to it by a golden test.
+/// `standard` is derived in code from `ApplePointSizes` and `GlyphLadder` so
+/// the binary never needs the repository; `Data/type-ramp.tsv` is the same
+/// table printed by `tsv` (with the rows and strike each size draws), kept
+/// equal to it by a golden test.
 public struct TypeRamp: Sendable, Hashable {
     /// Row `style.ordinal`, column `category.rawValue`: an array, not a
     /// dictionary, because every row measured looks metrics up several times.
@@ -11,7 +12,7 @@ public struct TypeRamp: Sendable, Hashable {
     private static let categoryCount = ContentSizeCategory.allCases.count
 
     public init(table: [TextStyle: [StyleMetrics]]) {
-        let native = StyleMetrics(glyphRows: 1, isBold: false, spacingAfter: 0)
+        let native = StyleMetrics(isBold: false, spacingAfter: 0)
         cells = TextStyle.allCases.flatMap { style in
             (0 ..< Self.categoryCount).map { column in
                 table[style].flatMap { $0.indices.contains(column) ? $0[column] : nil } ?? native
@@ -24,20 +25,22 @@ public struct TypeRamp: Sendable, Hashable {
     }
 
     /// Derived from Apple's point sizes by the rules in `docs/typesetting.md`:
-    /// Large and below are native text; above Large a style's rows follow its
-    /// point size (bold styles reach each row count one size earlier, so every
-    /// step up makes Headline or Body bigger), growing at most one row a step;
-    /// below Large glyphs cannot shrink, so each step tightens some spacing.
+    /// Large and below are native text; above Large a style's cap height is
+    /// `GlyphLadder`'s for its point size, so Headline, Body and Subhead grow
+    /// a rung every step; below Large glyphs cannot shrink, so each step
+    /// tightens some spacing.
     public static let standard: TypeRamp = {
         var table: [TextStyle: [StyleMetrics]] = [:]
         for style in TextStyle.allCases {
             table[style] = ContentSizeCategory.allCases.map { category in
                 let points = ApplePointSizes.points(of: style, at: category)
+                let big = category > .large
                 return StyleMetrics(
-                    glyphRows: glyphRows(points: points, bold: isBold(style), category: category),
                     isBold: isBold(style),
                     spacingAfter: spacingAfter(style, at: category),
-                    points: points
+                    points: points,
+                    brailleCap: big ? GlyphLadder.capHeight(points: points, mosaic: .braille) : 0,
+                    blocksCap: big ? GlyphLadder.capHeight(points: points, mosaic: .halfBlocks) : 0
                 )
             }
         }
@@ -53,18 +56,6 @@ public struct TypeRamp: Sendable, Hashable {
         }
     }
 
-    /// Point sizes at which a line first takes 2, 3, 4 and 5 rows. Headline and
-    /// Body share Apple's sizes; giving bold styles lower thresholds makes the
-    /// two alternate, so each step above Large grows one of them.
-    static func glyphRows(points: Int, bold: Bool, category: ContentSizeCategory) -> Int {
-        let steps = category.rawValue - ContentSizeCategory.large.rawValue
-        guard steps > 0 else { return 1 }
-        let thresholds = bold ? [19, 23, 33, 47] : [21, 28, 40, 53]
-        let rows = 1 + thresholds.filter { points >= $0 }.count
-        // Growing by more than a row a step would make titles leap from native text.
-        return min(rows, 1 + steps)
-    }
-
     /// One blank row after each element from Large up; below Large the smallest
     /// styles tighten first (Medium), then body text (Small), then titles (xSmall).
     static func spacingAfter(_ style: TextStyle, at category: ContentSizeCategory) -> Int {
@@ -78,14 +69,26 @@ public struct TypeRamp: Sendable, Hashable {
     }
 
     /// The table as tab-separated text, one row per style and category: what
-    /// `Data/type-ramp.tsv` holds.
+    /// `Data/type-ramp.tsv` holds. Per mosaic: the cap height in its pixels
+    /// (the target the drawing honours exactly), the rows a line takes and
+    /// the bitmap strike that draws it (`-` for native text).
     public var tsv: String {
-        var out = "style\tcategory\tpoints\tglyphRows\tweight\tspacingAfter\n"
+        var out = "style\tcategory\tpoints\tweight\tspacingAfter"
+        out += "\tbrailleCap\tbrailleRows\tbrailleStrike\tblocksCap\tblocksRows\tblocksStrike\n"
         for style in TextStyle.allCases {
             for category in ContentSizeCategory.allCases {
                 let m = metrics(for: style, at: category)
-                out += "\(style.rawValue)\t\(category.name)\t\(m.points)\t\(m.glyphRows)\t"
-                out += "\(m.isBold ? "bold" : "regular")\t\(m.spacingAfter)\n"
+                out += "\(style.rawValue)\t\(category.name)\t\(m.points)\t\(m.isBold ? "bold" : "regular")\t\(m.spacingAfter)"
+                for mosaic in [Mosaic.braille, .halfBlocks] {
+                    let cap = m.capHeight(in: mosaic)
+                    if let strike = GlyphStrike.strike(capHeight: cap, bold: m.isBold), cap > 0 {
+                        let rows = mosaic.lineBox(ascent: strike.ascent, descent: strike.descent).rows
+                        out += "\t\(cap)\t\(rows)\t\(strike.file)@\(strike.pixelHeight)"
+                    } else {
+                        out += "\t0\t1\t-"
+                    }
+                }
+                out += "\n"
             }
         }
         return out

@@ -3,9 +3,9 @@ import Canvas
 /// Turns a string in a text style at a content size category into lines of
 /// cells no wider than a given width.
 ///
-/// Styles the ramp makes two rows tall or more are rasterised from a real
-/// font and drawn as braille or block mosaics, `glyphRows` terminal lines per
-/// line of text. A value: screens make one from the app's settings and call it
+/// Styles the ramp makes big are rasterised from a real font (hand-tuned
+/// bitmap strikes, see `GlyphStrike`) and drawn as braille or half-block
+/// mosaics, several terminal rows per line of text. A value: screens make one from the app's settings and call it
 /// from any thread; fonts and rasterised glyphs live in a shared cache.
 ///
 ///     let typesetter = Typesetter(glyphs: .automatic)
@@ -34,7 +34,7 @@ public struct Typesetter: Sendable {
 
     /// Lays out `text` in at most `width` columns; with `lineLimit`, the last
     /// line kept ends in an ellipsis if text was cut. Big glyphs wrap by their
-    /// own width and give `glyphRows` lines per line of text.
+    /// own width and give `rowsPerLine` rows per line of text.
     public func typeset(
         _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> TypesetText {
@@ -84,23 +84,24 @@ public struct Typesetter: Sendable {
         } ?? nil
     }
 
-    /// Braille keeps 2-row text legible (8 dots tall); from 3 rows quadrants
-    /// are solid and clear at 6 pixels tall and up (checked by eye in xterm).
-    func mosaic(forGlyphRows rows: Int) -> Mosaic? {
-        guard rows >= 2 else { return nil }
+    /// The mosaic big text is drawn in, or nil for native text. `automatic`
+    /// is braille: with bitmap strikes it read best at every size in xterm
+    /// screenshots and OCR (`make legibility`), and its dots are square.
+    var mosaic: Mosaic? {
         switch glyphs {
-        case .native: return nil
-        case .braille: return .braille
-        case .blocks: return .quadrants
-        case .automatic: return rows == 2 ? .braille : .quadrants
+        case .native: nil
+        case .braille, .automatic: .braille
+        case .blocks: .halfBlocks
         }
     }
 
     /// The face big glyphs of this style are drawn in, or nil for native text
-    /// (one row, `.native`, or no font on the machine).
+    /// (a native-size style, `.native`, or no font on the machine).
     func bigFace(for metrics: StyleMetrics) -> GlyphFace? {
-        guard let mosaic = mosaic(forGlyphRows: metrics.glyphRows) else { return nil }
-        return GlyphCache.shared.face(font: font, bold: metrics.isBold, rows: metrics.glyphRows, mosaic: mosaic)
+        guard let mosaic else { return nil }
+        let cap = metrics.capHeight(in: mosaic)
+        guard cap > 0 else { return nil }
+        return GlyphCache.shared.face(font: font, bold: metrics.isBold, capHeight: cap, mosaic: mosaic)
     }
 
     /// One line of text as `face.rows` lines of mosaic, clipped to `width`.
@@ -144,8 +145,8 @@ extension Typesetter {
     }
 
     /// Terminal rows one line of `style` text takes at `category` as drawn:
-    /// the ramp's `glyphRows` for big glyphs, 1 for native text (`.native`,
-    /// one-row styles, or no font on the machine).
+    /// the face's rows for big glyphs, 1 for native text (`.native`,
+    /// native-size styles, or no font on the machine).
     public func rowsPerLine(for style: TextStyle, at category: ContentSizeCategory) -> Int {
         bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
     }

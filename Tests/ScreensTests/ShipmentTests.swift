@@ -50,12 +50,13 @@ import Typesetting
 
     @Test(arguments: [ContentSizeCategory.xxxLarge, .accessibility3, .accessibility5])
     func bigNamesAreCentredToo(category: ContentSizeCategory) {
-        var state = SampleData.state(width: 80, height: 40, category: category)
+        // Wide enough for the name to fit on one line with room either side at AX5.
+        var state = SampleData.state(width: 120, height: 40, category: category)
         state.press(.enter)
         let lines = state.render().plainTextLines
         // The name's mosaic starts on line 2; its ink is balanced left and right
         // within the content width (the frame less the scrollbar), to a glyph's slack.
-        let nameRows = Typesetter().height(of: "Feng Wong", style: .headline, category: category, width: 75)
+        let nameRows = Typesetter().height(of: "Feng Wong", style: .headline, category: category, width: 115)
         let ink = lines[2 ..< 2 + nameRows].map { Array($0.dropLast()) }
         let left = ink.compactMap { $0.firstIndex { $0 != " " } }.min() ?? 0
         let right = ink.compactMap { row in row.lastIndex { $0 != " " }.map { row.count - 1 - $0 } }.min() ?? 0

@@ -3,14 +3,16 @@ import Testing
 
 /// Big-glyph output of a few words in each mosaic, compared with files in
 /// `Resources/Goldens` (regenerate with `IDELIVERMOBILE_RECORD_GOLDENS=1`).
-/// They pin DejaVu Sans Mono as fontconfig finds it on Debian 12.
+/// They pin the bitmap strikes of Debian 12 (misc-fixed, Terminus, Unifont:
+/// `make deps` installs them).
 @Suite struct BigGlyphGoldenTests {
     static let cases: [(file: String, glyphs: GlyphMode, category: ContentSizeCategory, style: TextStyle)] = [
-        ("braille-2-rows", .braille, .xLarge, .headline),
-        ("braille-3-rows", .braille, .accessibility2, .subheadline),
-        ("blocks-3-rows", .blocks, .xxxLarge, .headline),
-        ("blocks-4-rows", .blocks, .accessibility2, .headline),
-        ("automatic-5-rows", .automatic, .accessibility5, .headline),
+        ("braille-xLarge-headline", .braille, .xLarge, .headline),
+        ("braille-xLarge-subheadline", .braille, .xLarge, .subheadline),
+        ("braille-AX2-subheadline", .braille, .accessibility2, .subheadline),
+        ("blocks-xxxLarge-headline", .blocks, .xxxLarge, .headline),
+        ("blocks-AX2-headline", .blocks, .accessibility2, .headline),
+        ("automatic-AX5-headline", .automatic, .accessibility5, .headline),
     ]
 
     @Test(arguments: cases.indices)
@@ -18,7 +20,7 @@ import Testing
         let c = Self.cases[index]
         let typesetter = Typesetter(glyphs: c.glyphs)
         var out = ""
-        for words in ["Feng Wong", "Amelia Hartley", "2450 Mission St."] {
+        for words in ["Feng Wong", "Amelia Hartley", "2450 Mission St.", "154-0024 16:00 i6 53", "佐藤 Ж"] {
             let set = typesetter.typeset(words, style: c.style, category: c.category, width: 120)
             out += set.lines.map { $0.text + "|\n" }.joined()
         }

@@ -3,23 +3,22 @@ import Testing
 @testable import Typesetting
 
 @Suite struct BigGlyphTests {
-    let mosaicScalars: ClosedRange<UInt32> = 0x2580 ... 0x259F
+    let mosaicScalars: ClosedRange<UInt32> = 0x2580 ... 0x2588
     let brailleScalars: ClosedRange<UInt32> = 0x2800 ... 0x28FF
 
-    @Test func automaticPicksBrailleForTwoRowsAndQuadrantsAbove() {
-        let typesetter = Typesetter(glyphs: .automatic)
-        #expect(typesetter.mosaic(forGlyphRows: 1) == nil)
-        #expect(typesetter.mosaic(forGlyphRows: 2) == .braille)
-        #expect(typesetter.mosaic(forGlyphRows: 3) == .quadrants)
-        #expect(typesetter.mosaic(forGlyphRows: 5) == .quadrants)
-        #expect(Typesetter(glyphs: .native).mosaic(forGlyphRows: 4) == nil)
+    @Test func automaticIsBrailleAndBlocksAreHalfBlocks() {
+        #expect(Typesetter(glyphs: .automatic).mosaic == .braille)
+        #expect(Typesetter(glyphs: .braille).mosaic == .braille)
+        #expect(Typesetter(glyphs: .blocks).mosaic == .halfBlocks)
+        #expect(Typesetter(glyphs: .native).mosaic == nil)
     }
 
-    @Test func bigTextIsGlyphRowsLinesPerTextLineAndOnlyMosaicCharacters() {
+    @Test func bigTextIsRowsPerLineLinesAndOnlyMosaicCharacters() {
         for (mode, allowed) in [(GlyphMode.braille, brailleScalars), (.blocks, mosaicScalars)] {
             let typesetter = Typesetter(glyphs: mode)
             let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 200)
-            #expect(set.height == 4)
+            #expect(set.height == typesetter.rowsPerLine(for: .headline, at: .accessibility2))
+            #expect(set.height > 1)
             for line in set.lines {
                 #expect(line.text.unicodeScalars.allSatisfy { $0 == " " || allowed.contains($0.value) }, "\(line.text)")
             }
@@ -33,10 +32,56 @@ import Testing
         let face = try #require(typesetter.bigFace(for: metrics))
         let oneWord = 4 * face.columnCells  // "Feng"
         let set = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: oneWord + 1)
-        #expect(set.height == 2 * metrics.glyphRows)
+        #expect(set.height == 2 * face.rows)
         #expect(set.lines.allSatisfy { $0.width <= oneWord + 1 })
         let wide = typesetter.typeset("Feng Wong", style: .headline, category: .accessibility2, width: 9 * face.columnCells)
-        #expect(wide.height == metrics.glyphRows)
+        #expect(wide.height == face.rows)
+    }
+
+    /// The drawing honours the ramp exactly: a capital H decoded back from
+    /// the mosaic is as many pixels tall as the ramp's cap height.
+    @Test(arguments: [GlyphMode.braille, .blocks])
+    func aCapitalIsExactlyTheRampsCapHeight(mode: GlyphMode) throws {
+        let typesetter = Typesetter(glyphs: mode)
+        let mosaic = try #require(typesetter.mosaic)
+        for style in [TextStyle.headline, .body, .subheadline, .caption1, .footnote] {
+            for category in ContentSizeCategory.allCases where category > .large {
+                let cap = typesetter.metrics(for: style, at: category).capHeight(in: mosaic)
+                guard cap > 0 else { continue }
+                let set = typesetter.typeset("H", style: style, category: category, width: 200)
+                #expect(MosaicBitmap(set, mosaic: mosaic).inkHeight == cap, "\(style) \(category.name) \(mode)")
+            }
+        }
+    }
+
+    /// What a person sees: from Large up, every step draws the name and the
+    /// address taller than the step before, in every mosaic. Measured on
+    /// capitals and digits: descenders differ between the strikes' designs.
+    @Test(arguments: [GlyphMode.automatic, .braille, .blocks])
+    func everyStepDrawsNamesAndAddressesTaller(mode: GlyphMode) throws {
+        let typesetter = Typesetter(glyphs: mode)
+        let mosaic = try #require(typesetter.mosaic)
+        for (text, style) in [("FENG WONG", TextStyle.headline), ("2450 MISSION ST 94110", .subheadline), ("FLAT 14", .body)] {
+            var previous = 0
+            for category in ContentSizeCategory.allCases where category > .large {
+                let set = typesetter.typeset(text, style: style, category: category, width: 1000)
+                let ink = MosaicBitmap(set, mosaic: mosaic).inkHeight
+                #expect(ink > previous, "\(text) \(category.name) \(mode)")
+                previous = ink
+            }
+        }
+    }
+
+    /// Names in other scripts grow with the rest: drawn as mosaic, not left native.
+    @Test func japaneseRussianAndHebrewNamesAreEnlarged() {
+        let typesetter = Typesetter(glyphs: .automatic)
+        for name in ["佐藤 花子", "Дмитрий Соколов", "דוד כהן", "王伟"] {
+            let set = typesetter.typeset(name, style: .headline, category: .accessibility3, width: 400)
+            #expect(set.height == typesetter.rowsPerLine(for: .headline, at: .accessibility3), "\(name)")
+            let text = set.lines.map(\.text).joined()
+            #expect(text.unicodeScalars.allSatisfy { $0 == " " || brailleScalars.contains($0.value) }, "\(name): \(text)")
+            #expect(MosaicBitmap(set, mosaic: .braille).inkHeight >= 10, "\(name)")
+        }
     }
 
     @Test func heightAgreesWithTypesetForBigText() {
@@ -51,7 +96,7 @@ import Testing
                         let height = typesetter.height(of: text, style: .headline, category: category, width: width, lineLimit: limit)
                         #expect(height == set.height, "\(text.debugDescription) \(mode) \(category.name) \(width)")
                         #expect(set.lines.allSatisfy { $0.width <= width })
-                        #expect(set.height % typesetter.metrics(for: .headline, at: category).glyphRows == 0)
+                        #expect(set.height % typesetter.rowsPerLine(for: .headline, at: category) == 0)
                         let unsafe = set.lines.flatMap { $0.text.unicodeScalars.filter(WrappingPropertyTests.isUnsafe) }
                         #expect(unsafe.isEmpty)
                     }
@@ -99,9 +144,9 @@ import Testing
         let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .headline, at: .accessibility2)))
         let missing = "\u{10FFFD}"  // private use: no font draws it
         let set = typesetter.typeset(missing, style: .headline, category: .accessibility2, width: 80)
-        #expect(set.height == 4)
+        #expect(set.height == face.rows)
         let row = try #require(set.lines.firstIndex { $0.text.contains(missing) })
-        #expect(row == 1)
+        #expect(row == (face.rows - 1) / 2)
         let line = set.lines[row]
         #expect(line.width == face.columnCells)
         let before = try #require(line.graphemes.firstIndex { $0.text == missing })
@@ -122,7 +167,7 @@ import Testing
 
     @Test func eachGlyphIsRasterisedOnce() throws {
         let cache = GlyphCache()
-        let face = try #require(cache.face(font: .automatic, bold: true, rows: 3, mosaic: .quadrants))
+        let face = try #require(cache.face(font: .automatic, bold: true, capHeight: 10, mosaic: .braille))
         let first = cache.block(for: Grapheme("W", columns: 1), in: face)
         let second = cache.block(for: Grapheme("W", columns: 1), in: face)
         #expect(first == second)
@@ -149,11 +194,14 @@ import Testing
 
 extension BigGlyphTests {
     @Test func wideCharactersTooSmallToReadAreDrawnNativeAndCentred() throws {
-        let typesetter = Typesetter(glyphs: .automatic)
-        let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .headline, at: .accessibility2)))
-        #expect(face.pixelHeight < GlyphCache.minimumWidePixelHeight)
-        let set = typesetter.typeset("北", style: .headline, category: .accessibility2, width: 80)
-        #expect(set.lines.map { $0.text.trimmingCharacters(in: " ") } == ["", "北", "", ""])
+        // Half blocks at xLarge: the address is 6 pixels tall, too few for an ideograph.
+        let typesetter = Typesetter(glyphs: .blocks)
+        let face = try #require(typesetter.bigFace(for: typesetter.metrics(for: .subheadline, at: .xLarge)))
+        #expect(face.boxHeight < GlyphCache.minimumWidePixelHeight)
+        let set = typesetter.typeset("北", style: .subheadline, category: .xLarge, width: 80)
+        var expected = Array(repeating: "", count: face.rows)
+        expected[(face.rows - 1) / 2] = "北"
+        #expect(set.lines.map { $0.text.trimmingCharacters(in: " ") } == expected)
         #expect(set.lines.allSatisfy { $0.width == 2 * face.columnCells })
     }
 }

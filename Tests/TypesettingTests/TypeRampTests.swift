@@ -4,17 +4,18 @@ import Testing
 @Suite struct TypeRampTests {
     let ramp = TypeRamp.standard
     let categories = ContentSizeCategory.allCases
+    let above = ContentSizeCategory.allCases.filter { $0 > .large }
 
     @Test func eachStyleAndCategoryHasItsOwnCell() {
         #expect(TextStyle.allCases.map(\.ordinal) == Array(TextStyle.allCases.indices))
         #expect(categories.map(\.rawValue) == Array(categories.indices))
         // A table given per style comes back per style and category, and a
         // style it leaves out is native text.
-        let headline = categories.map { StyleMetrics(glyphRows: $0.rawValue + 1, isBold: true, spacingAfter: 0) }
+        let headline = categories.map { StyleMetrics(isBold: true, spacingAfter: 0, brailleCap: $0.rawValue + 5) }
         let custom = TypeRamp(table: [.headline: headline])
         for category in categories {
             #expect(custom.metrics(for: .headline, at: category) == headline[category.rawValue])
-            #expect(custom.metrics(for: .body, at: category) == StyleMetrics(glyphRows: 1, isBold: false, spacingAfter: 0))
+            #expect(custom.metrics(for: .body, at: category) == StyleMetrics(isBold: false, spacingAfter: 0))
         }
     }
 
@@ -25,17 +26,37 @@ import Testing
     @Test func largeAndBelowAreNativeText() {
         for style in TextStyle.allCases {
             for category in categories where category <= .large {
-                #expect(ramp.metrics(for: style, at: category).glyphRows == 1, "\(style) at \(category.name)")
+                #expect(ramp.metrics(for: style, at: category).isNative, "\(style) at \(category.name)")
             }
         }
     }
 
-    @Test func everyStepAboveLargeMakesHeadlineOrBodyBigger() {
-        for category in categories where category > .large {
-            let before = category.smaller
-            let headlineGrew = ramp.metrics(for: .headline, at: category).glyphRows > ramp.metrics(for: .headline, at: before).glyphRows
-            let bodyGrew = ramp.metrics(for: .body, at: category).glyphRows > ramp.metrics(for: .body, at: before).glyphRows
-            #expect(headlineGrew || bodyGrew, "\(before.name) → \(category.name)")
+    /// The first demand: from Large to AX5 every step makes the name
+    /// (Headline), Body and the address (Subhead) strictly bigger, in each mosaic.
+    @Test(arguments: [Mosaic.braille, .halfBlocks])
+    func everyStepAboveLargeGrowsHeadlineBodyAndSubhead(mosaic: Mosaic) {
+        for style in [TextStyle.headline, .body, .subheadline] {
+            var previous = 0
+            for category in categories where category >= .large {
+                let cap = ramp.metrics(for: style, at: category).capHeight(in: mosaic)
+                if category > .large { #expect(cap > previous, "\(style) \(category.name) \(mosaic)") }
+                previous = cap
+            }
+        }
+    }
+
+    /// Every cap height the ramp asks for has a strike, so the target is drawn exactly.
+    @Test func everyCapHeightHasAStrike() {
+        for style in TextStyle.allCases {
+            for category in above {
+                for mosaic in [Mosaic.braille, .halfBlocks] {
+                    let metrics = ramp.metrics(for: style, at: category)
+                    let cap = metrics.capHeight(in: mosaic)
+                    guard cap > 0 else { continue }
+                    let strike = GlyphStrike.strike(capHeight: cap, bold: metrics.isBold)
+                    #expect(strike?.capHeight == cap, "\(style) \(category.name) \(mosaic)")
+                }
+            }
         }
     }
 
@@ -48,38 +69,42 @@ import Testing
         }
     }
 
-    @Test func noHeightOrSpacingEverShrinksAsTheCategoryGrows() {
+    @Test func noSizeOrSpacingEverShrinksAsTheCategoryGrows() {
         for style in TextStyle.allCases {
             for category in categories.dropFirst() {
                 let now = ramp.metrics(for: style, at: category), before = ramp.metrics(for: style, at: category.smaller)
-                #expect(now.glyphRows >= before.glyphRows, "\(style) at \(category.name)")
+                #expect(now.brailleCap >= before.brailleCap, "\(style) at \(category.name)")
+                #expect(now.blocksCap >= before.blocksCap, "\(style) at \(category.name)")
                 #expect(now.spacingAfter >= before.spacingAfter, "\(style) at \(category.name)")
             }
         }
     }
 
-    @Test func growthIsAtMostOneRowPerStep() {
-        for style in TextStyle.allCases {
-            for category in categories.dropFirst() {
-                let grew = ramp.metrics(for: style, at: category).glyphRows - ramp.metrics(for: style, at: category.smaller).glyphRows
-                #expect(grew <= 1, "\(style) at \(category.name)")
-            }
-        }
-    }
-
-    /// A style Apple sets larger is never drawn smaller, unless it lacks the
-    /// weight that lets bold styles grow a size earlier.
-    @Test func relativeSizesKeepTheirOrder() {
+    /// Apple's order at every category: a style set at more points is never
+    /// drawn smaller (Headline ≥ Body ≥ Subhead ≥ Caption).
+    @Test func relativeSizesKeepApplesOrder() {
         for category in categories {
             for a in TextStyle.allCases {
                 for b in TextStyle.allCases {
                     let ma = ramp.metrics(for: a, at: category), mb = ramp.metrics(for: b, at: category)
-                    if ma.points >= mb.points, ma.isBold || !mb.isBold {
-                        #expect(ma.glyphRows >= mb.glyphRows, "\(a) vs \(b) at \(category.name)")
-                    }
+                    guard ma.points >= mb.points else { continue }
+                    #expect(ma.brailleCap >= mb.brailleCap, "\(a) vs \(b) at \(category.name)")
+                    #expect(ma.blocksCap >= mb.blocksCap, "\(a) vs \(b) at \(category.name)")
                 }
             }
+            let caps = [TextStyle.headline, .body, .subheadline, .caption1].map { ramp.metrics(for: $0, at: category).brailleCap }
+            #expect(caps == caps.sorted(by: >), "\(category.name)")
         }
+    }
+
+    @Test func theLadderInterpolatesAndRoundsDownToAStrike() {
+        #expect(GlyphLadder.capHeight(points: 16, mosaic: .braille) == 0)
+        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 8)
+        // 25 pt lies between 23 (10) and 28 (12): 10.8, and 10 has a strike.
+        #expect(GlyphLadder.capHeight(points: 25, mosaic: .braille) == 10)
+        // 45 pt: 17.1 between 40 (15) and 47 (18); 16 and 17 have none, so 15.
+        #expect(GlyphLadder.capHeight(points: 45, mosaic: .braille) == 15)
+        #expect(GlyphLadder.capHeight(points: 60, mosaic: .braille) == 20)
     }
 
     @Test func pointsAreApplesAndHeadlineIsBold() {

@@ -12,8 +12,20 @@ typedef struct fr_font fr_font;
 /// face index. Returns 1 when a font was found, 0 otherwise.
 int32_t fr_find_font(const char *pattern, uint32_t code_point, char *path_out, int32_t capacity, int32_t *index_out);
 
-/// Opens a scalable font file; NULL if it cannot be opened or has no outlines.
+/// Opens a font file, scalable or bitmap (PCF, BDF, OTB strikes); NULL if it
+/// cannot be opened. A bitmap font is drawn only at its strikes' heights: the
+/// `pixel_height` arguments below then pick the strike.
 fr_font *fr_font_open(const char *path, int32_t face_index);
+
+/// 1 for a font made of bitmap strikes only.
+int32_t fr_font_is_bitmap(fr_font *font);
+
+/// 1 when the font can be drawn at `pixel_height` (any height for outlines).
+int32_t fr_font_has_strike(fr_font *font, int32_t pixel_height);
+
+/// The font's ascent and descent (both positive) in whole pixels at the size;
+/// 0 if the size cannot be set.
+int32_t fr_font_line_metrics(fr_font *font, int32_t pixel_width, int32_t pixel_height, int32_t *ascent, int32_t *descent);
 void fr_font_close(fr_font *font);
 
 /// 1 when the font has a glyph for `code_point`.
