@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CUnicodeText"),
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CVisualOrder", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         .target(
             name: "CFontRaster", dependencies: ["CFreeType"],
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "Model"),
         .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Canvas"),
-        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CFontRaster"]),
+        .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CVisualOrder", "CFontRaster"]),
         .target(name: "RowLayout"),
         .target(name: "SeededRandom"),
         .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),

@@ -48,7 +48,7 @@ public struct Typesetter: Sendable {
             var graphemes = Array(all[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
             if let face {
-                lines += Self.draw(graphemes, in: face, width: width)
+                lines += Self.draw(VisualOrder.line(graphemes), in: face, width: width)
             } else {
                 lines.append(TypesetLine(graphemes: graphemes))
             }

@@ -193,6 +193,22 @@ import Testing
 }
 
 extension BigGlyphTests {
+    /// Hebrew is drawn right to left (the first letter at the right) and
+    /// Arabic in its joining forms, so big text reads as the script does.
+    @Test func rightToLeftTextIsShapedAndInVisualOrder() {
+        #expect(VisualOrder.line(DisplayWidth.graphemes(of: "דוד 12")).map(\.text).joined() == "12 דוד")
+        #expect(VisualOrder.line(DisplayWidth.graphemes(of: "Feng Wong")).map(\.text).joined() == "Feng Wong")
+        // بيت: beh, yeh, teh become initial, medial and final forms, drawn right to left.
+        let arabic = VisualOrder.line(DisplayWidth.graphemes(of: "بيت")).map(\.text).joined()
+        #expect(arabic.unicodeScalars.map(\.value) == [0xFE96, 0xFEF4, 0xFE91])
+        let typesetter = Typesetter(glyphs: .automatic)
+        let hebrew = typesetter.typeset("שלום", style: .headline, category: .accessibility3, width: 200)
+        let shin = typesetter.typeset("ש", style: .headline, category: .accessibility3, width: 200)
+        let mem = typesetter.typeset("ם", style: .headline, category: .accessibility3, width: 200)
+        #expect(hebrew.lines.map { String($0.text.suffix(shin.width)) } == shin.lines.map(\.text), "the first letter is drawn at the right end")
+        #expect(hebrew.lines.map { String($0.text.prefix(mem.width)) } == mem.lines.map(\.text), "the last at the left")
+    }
+
     @Test func wideCharactersTooSmallToReadAreDrawnNativeAndCentred() throws {
         // Half blocks at xLarge: the address is 6 pixels tall, too few for an ideograph.
         let typesetter = Typesetter(glyphs: .blocks)
