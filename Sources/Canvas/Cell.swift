@@ -17,3 +17,17 @@ public struct Cell: Sendable, Hashable {
     public static let blank = Cell()
     static func continuation(style: CellStyle) -> Cell { Cell("", style: style, isContinuation: true) }
 }
+
+extension Cell {
+    /// The cell as a terminal should write it. A full block (█) becomes a
+    /// space in reverse video: the same solid cell, but filled by the
+    /// terminal's background painting instead of a font glyph, which many
+    /// fonts draw a pixel short of the cell, leaving hairline seams between
+    /// rows of solid cells.
+    public var asWritten: Cell {
+        guard grapheme == "█" else { return self }
+        var style = style
+        style.reverse.toggle()
+        return Cell(" ", style: style)
+    }
+}

@@ -76,7 +76,7 @@ public final class TerminalSession {
             for x in 0 ..< frame.width {
                 let cell = frame[x, y]
                 if cell.isContinuation { continue }
-                put(cell, x: x, y: y)
+                put(cell.asWritten, x: x, y: y)
             }
         }
         if let cursor = frame.cursor {
