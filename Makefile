@@ -12,19 +12,20 @@ DEPS := xfonts-base fonts-terminus-otb fonts-unifont
 deps:
 	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
+		sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		echo "installing:" $$missing; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build:
 	$(SWIFT) build -c release --product idelivermobile
 
-run: build
+run: deps build
 	$(BIN) $(DATA)
 
 # Unit, property, snapshot and end-to-end (tmux) tests. The end-to-end suite
 # drives the release binary, so it is built first.
-test: build
+test: deps build
 	IDELIVERMOBILE_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
 
 unit:
