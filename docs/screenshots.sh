@@ -14,8 +14,9 @@ SCREEN=${SCREEN:-deliveries}
 DISPLAY_NUMBER=${DISPLAY_NUMBER:-99}
 export DISPLAY=:$DISPLAY_NUMBER LANG=C.UTF-8 LC_ALL=C.UTF-8
 # A private home: the screenshots never touch the user's store or text size.
-HOME=$(mktemp -d) XDG_CONFIG_HOME= XDG_DATA_HOME=
-export HOME XDG_CONFIG_HOME XDG_DATA_HOME
+HOME=$(mktemp -d)
+export HOME
+unset XDG_CONFIG_HOME XDG_DATA_HOME
 started=""
 if ! xdpyinfo >/dev/null 2>&1; then
     Xvfb ":$DISPLAY_NUMBER" -screen 0 1280x1024x24 >/dev/null 2>&1 &
