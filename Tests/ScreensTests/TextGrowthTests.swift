@@ -1,0 +1,74 @@
+import Canvas
+import Testing
+import Typesetting
+@testable import Screens
+
+/// The product's promise, checked on whole rendered screens: from Large to
+/// AX5 every `+` draws the name (and on the list the address) taller, on the
+/// Deliveries and the Shipment screen, in every mosaic mode.
+@Suite struct TextGrowthTests {
+    static let categories = ContentSizeCategory.allCases.filter { $0 >= .large }
+
+    /// Ink height, in mosaic pixels, of the first character drawn in `rows`
+    /// of `frame` at or right of column `x`: a capital or a digit, whose
+    /// height is the cap height whatever the font's descenders do.
+    static func firstCharacterHeight(_ frame: Frame, rows: Range<Int>, from x: Int, cells: Int, glyphs: GlyphMode) -> Int {
+        let lines = frame.plainTextLines.map(Array.init)
+        let start = rows.compactMap { row in lines[row].indices.dropFirst(x).first { lines[row][$0] != " " } }.min() ?? x
+        let (across, down) = glyphs == .blocks ? (1, 2) : (2, 4)
+        var inkRows = Set<Int>()
+        for row in rows {
+            for column in start ..< min(start + cells, lines[row].count) {
+                let character = lines[row][column]
+                for dy in 0 ..< down where (0 ..< across).contains(where: { ink(character, dx: $0, dy: dy, glyphs: glyphs) }) {
+                    inkRows.insert(row * down + dy)
+                }
+            }
+        }
+        guard let top = inkRows.min(), let bottom = inkRows.max() else { return 0 }
+        return bottom - top + 1
+    }
+
+    static func ink(_ character: Character, dx: Int, dy: Int, glyphs: GlyphMode) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        if glyphs == .blocks { return character == "█" || (character == "▀" && dy == 0) || (character == "▄" && dy == 1) }
+        guard (0x2801 ... 0x28FF).contains(value) else { return false }
+        let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+        return (value - 0x2800) & bits[dy][dx] != 0
+    }
+
+    @Test(arguments: [GlyphMode.automatic, .braille, .blocks])
+    func namesAndAddressesGrowOnTheDeliveriesScreen(glyphs: GlyphMode) {
+        var previous = (name: 0, address: 0)
+        for category in Self.categories where category > .large {
+            let state = SampleData.state(width: 400, height: 60, category: category, glyphs: glyphs)
+            let frame = state.render()
+            let typesetter = Typesetter(glyphs: glyphs)
+            let nameRows = typesetter.rowsPerLine(for: .headline, at: category)
+            let addressRows = typesetter.rowsPerLine(for: .subheadline, at: category)
+            let textX = DeliveryRowContent.margin + StatusBadge(status: .pending, category: category).columns + 1
+            let name = Self.firstCharacterHeight(frame, rows: 1 ..< 1 + nameRows, from: textX,
+                                                 cells: Int(typesetter.estimatedAdvance(for: .headline, at: category)), glyphs: glyphs)
+            let address = Self.firstCharacterHeight(frame, rows: 1 + nameRows ..< 1 + nameRows + addressRows, from: textX,
+                                                    cells: Int(typesetter.estimatedAdvance(for: .subheadline, at: category)), glyphs: glyphs)
+            #expect(name > previous.name, "name at \(category.name), \(glyphs)")
+            #expect(address > previous.address, "address at \(category.name), \(glyphs)")
+            previous = (name, address)
+        }
+    }
+
+    @Test(arguments: [GlyphMode.automatic, .blocks])
+    func theNameGrowsOnTheShipmentScreen(glyphs: GlyphMode) {
+        var previous = 0
+        for category in Self.categories where category > .large {
+            var state = SampleData.state(width: 400, height: 60, category: category, glyphs: glyphs)
+            state.press(.enter)
+            let typesetter = Typesetter(glyphs: glyphs)
+            let rows = typesetter.rowsPerLine(for: .headline, at: category)
+            let name = Self.firstCharacterHeight(state.render(), rows: 2 ..< 2 + rows, from: 0,
+                                                 cells: Int(typesetter.estimatedAdvance(for: .headline, at: category)), glyphs: glyphs)
+            #expect(name > previous, "name at \(category.name), \(glyphs)")
+            previous = name
+        }
+    }
+}
