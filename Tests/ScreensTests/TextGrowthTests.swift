@@ -71,4 +71,18 @@ import Typesetting
             previous = name
         }
     }
+
+    /// Glyphs cannot shrink below Large, so each smaller step must still
+    /// change the screen: it fits more of the list than the step above.
+    @Test func everyStepBelowLargeShowsMoreOfTheList() {
+        let sizes: [ContentSizeCategory] = [.xSmall, .small, .medium, .large]
+        let rows = sizes.map { category in
+            let state = SampleData.state(width: 80, height: 24, category: category)
+            return (0 ..< 8).reduce(0) { $0 + DeliveryRowContent.height(
+                of: SampleData.deliveries.delivery(at: $1), width: 79, category: category, typesetter: state.typesetter) }
+        }
+        #expect(rows == rows.sorted() && Set(rows).count == rows.count, "rows for the first 8 deliveries: \(rows)")
+        let frames = sizes.map { SampleData.state(width: 80, height: 24, category: $0).render().plainText }
+        #expect(Set(frames).count == frames.count)
+    }
 }
