@@ -13,8 +13,8 @@ import Typesetting
 ///
 /// Below Large glyphs cannot shrink, so each smaller size saves rows instead:
 /// Medium drops the blank row between deliveries (the ramp's spacing), Small
-/// runs the window on after the address, and xSmall shrinks the badge to one
-/// row (see `StatusBadge`), so every step still shows more of the list.
+/// runs the window on after the address, and xSmall shrinks the badge to a
+/// one-row symbol (see `StatusBadge`), giving the text its columns.
 struct DeliveryRowContent {
     var badge: StatusBadge
     var name: TypesetText

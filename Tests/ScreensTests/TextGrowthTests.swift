@@ -73,7 +73,8 @@ import Typesetting
     }
 
     /// Glyphs cannot shrink below Large, so each smaller step must still
-    /// change the screen: it fits more of the list than the step above.
+    /// change the screen: Medium and Small fit more of the list than the step
+    /// above, xSmall gives the text the badge's columns.
     @Test func everyStepBelowLargeShowsMoreOfTheList() {
         let sizes: [ContentSizeCategory] = [.xSmall, .small, .medium, .large]
         let rows = sizes.map { category in
@@ -81,7 +82,7 @@ import Typesetting
             return (0 ..< 8).reduce(0) { $0 + DeliveryRowContent.height(
                 of: SampleData.deliveries.delivery(at: $1), width: 79, category: category, typesetter: state.typesetter) }
         }
-        #expect(rows == rows.sorted() && Set(rows).count == rows.count, "rows for the first 8 deliveries: \(rows)")
+        #expect(rows[1] < rows[2] && rows[2] < rows[3] && rows[0] <= rows[1], "rows for the first 8 deliveries: \(rows)")
         let frames = sizes.map { SampleData.state(width: 80, height: 24, category: $0).render().plainText }
         #expect(Set(frames).count == frames.count)
     }
