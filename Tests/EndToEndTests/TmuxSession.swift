@@ -77,11 +77,18 @@ final class TmuxSession {
     func waitFor(_ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(10)
         var screen = try capture()
-        while !condition(screen), Date() < deadline {
+        while !condition(screen) {
+            // A timeout is a failure with the screen it saw, never a silent pass.
+            guard Date() < deadline else { throw TimedOut(screen: screen) }
             Thread.sleep(forTimeInterval: 0.05)
             screen = try capture()
         }
         return screen
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        var screen: [String]
+        var description: String { "timed out after 10 s waiting for the screen; it showed:\n" + screen.joined(separator: "\n") }
     }
 
     /// Runs a tmux command against this run's own server.

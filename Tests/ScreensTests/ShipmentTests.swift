@@ -68,13 +68,13 @@ import Typesetting
         var state = SampleData.state(width: 40, height: 12, category: .accessibility3)
         state.press(.enter)
         state.press(.end)
-        guard case .shipment(_, let end) = state.route else { return }
+        guard case .shipment(_, let end) = state.route else { Issue.record("not on the Shipment screen"); return }
         state.press(.down)
-        guard case .shipment(_, let after) = state.route else { return }
+        guard case .shipment(_, let after) = state.route else { Issue.record("not on the Shipment screen"); return }
         #expect(end > 0)
         #expect(after == end)
         state.press(.home)
-        guard case .shipment(_, let top) = state.route else { return }
+        guard case .shipment(_, let top) = state.route else { Issue.record("not on the Shipment screen"); return }
         #expect(top == 0)
     }
 }
