@@ -26,7 +26,7 @@ struct MeasuredText: Sendable {
     let widths: [UInt8]
     let segments: [Segment]
 
-    var graphemeCount: Int { widths.count }
+
 
     init(_ text: String) {
         if let plain = Self(plainLatin: text) {

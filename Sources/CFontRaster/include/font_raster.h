@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 /// An open font face (FreeType underneath). Not thread-safe: callers serialise use.
+/// Faces live as long as the process: the glyph cache keeps every one it opens.
 typedef struct fr_font fr_font;
 
 /// Asks fontconfig for a font file matching `pattern` (a family such as
@@ -26,7 +27,6 @@ int32_t fr_font_has_strike(fr_font *font, int32_t pixel_height);
 /// The font's ascent and descent (both positive) in whole pixels at the size;
 /// 0 if the size cannot be set.
 int32_t fr_font_line_metrics(fr_font *font, int32_t pixel_width, int32_t pixel_height, int32_t *ascent, int32_t *descent);
-void fr_font_close(fr_font *font);
 
 /// 1 when the font has a glyph for `code_point`.
 int32_t fr_font_has_glyph(fr_font *font, uint32_t code_point);
