@@ -26,8 +26,6 @@ struct MeasuredText: Sendable {
     let widths: [UInt8]
     let segments: [Segment]
 
-
-
     init(_ text: String) {
         if let plain = Self(plainLatin: text) {
             self = plain
