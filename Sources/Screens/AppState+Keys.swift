@@ -8,6 +8,10 @@ extension AppState {
             resize(to: TerminalSize(width: width, height: height))
             return []
         }
+        if case .noticeExpired(let serial) = key {
+            if serial == noticeSerial { notice = nil }
+            return []
+        }
         if key == .controlC { return [.quit] }
         notice = nil
         if isShowingHelp {
@@ -38,7 +42,10 @@ extension AppState {
     }
 
     private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Effect] {
-        guard newCategory != category else { return [] }
+        guard newCategory != category else {
+            notice = "Text size: already \(category.name), the \(category == .accessibility5 ? "largest" : category == .xSmall ? "smallest" : "default")"
+            return []
+        }
         setCategory(newCategory)
         return [.saveTextSize(newCategory)]
     }

@@ -21,7 +21,13 @@ public struct AppState: Sendable {
     public internal(set) var isShowingHelp = false
     public internal(set) var search = SearchField()
     /// A one-line message for the status bar (a saved change, an error).
-    public internal(set) var notice: String?
+    /// It stays until the next key, or until the runtime's timer sends
+    /// `.noticeExpired(noticeSerial)`.
+    public internal(set) var notice: String? {
+        didSet { if notice != nil { noticeSerial += 1 } }
+    }
+    /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
+    public private(set) var noticeSerial = 0
     var layout: ListLayout
 
     public init(

@@ -29,9 +29,9 @@ struct DeliveriesScreen {
                 .draw(into: &frame, x: frame.width - 1, y: listTop)
         }
         TitleBar(leading: "Deliveries", title: nil, trailing: filterSummary).draw(into: &frame)
-        statusBar.draw(into: &frame)
+        let afterPosition = statusBar(width: frame.width).draw(into: &frame)
         if state.search.isEditing {
-            frame.cursor = (x: min(frame.width - 1, 1 + DisplayWidth.columns(of: "Search: " + state.search.query)), y: frame.height - 1)
+            frame.cursor = (x: min(frame.width - 1, afterPosition), y: frame.height - 1)
         }
     }
 
@@ -42,16 +42,35 @@ struct DeliveriesScreen {
         return parts.joined(separator: " · ")
     }
 
-    private var statusBar: StatusBar {
+    private func statusBar(width: Int) -> StatusBar {
         let count = state.source.count
-        let position = count == 0 ? "0 deliveries" : "\(state.selected + 1)/\(count)"
+        let isFiltered = !state.search.query.isEmpty || state.search.status != .all
         if state.search.isEditing {
-            return StatusBar(position: "Search: " + state.search.query, textSize: "Text size: \(state.category.name)", hints: ["⏎ done  ⎋ clear"])
+            // The field keeps the end of a long query, where the cursor is.
+            let label = width >= StatusBar.labelledWidth ? "Text size: " + state.category.name : state.category.name
+            let room = width - 2 - DisplayWidth.columns(of: label) - 3 - DisplayWidth.columns(of: "Search: ") - 1
+            let hints = count == 0 && !state.search.query.isEmpty
+                ? [StatusHint("no matches", priority: 0), StatusHint("⌫ edit", priority: 2), StatusHint("⎋ clear", priority: 1)]
+                : [StatusHint("⏎ done", priority: 0), StatusHint("⎋ clear", priority: 1)]
+            return StatusBar(
+                position: "Search: " + StatusBar.tail(of: state.search.query, to: max(1, room)),
+                textSize: state.category.name, message: state.notice, hints: hints)
+        }
+        if count == 0 {
+            let hints = isFiltered
+                ? [StatusHint("⎋ clear search", priority: 1), StatusHint("f filter", priority: 2),
+                   StatusHint("/ search", priority: 3), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 4)]
+                : [StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1)]
+            return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.notice, hints: hints)
         }
         return StatusBar(
-            position: position,
-            textSize: "Text size: \(state.category.name)",
-            hints: state.notice.map { [$0] } ?? ["↑↓ move  ⏎ open  +/- size  / search  ? help  q quit", "⏎ open  +/- size  ? help", "? help"]
+            position: "\(state.selected + 1)/\(count)",
+            textSize: state.category.name,
+            message: state.notice,
+            hints: [
+                StatusHint("↑↓ move", priority: 4), StatusHint("⏎ open", priority: 3), StatusHint("+/- size", priority: 5),
+                StatusHint("/ search", priority: 2), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1),
+            ]
         )
     }
 }

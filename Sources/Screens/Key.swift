@@ -11,4 +11,8 @@ public enum Key: Sendable, Hashable {
     case click(x: Int, y: Int)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// The runtime's timer: the notice with this serial (`AppState.noticeSerial`)
+    /// has been shown long enough. A message, not a key press, so the state
+    /// never reads a clock.
+    case noticeExpired(Int)
 }

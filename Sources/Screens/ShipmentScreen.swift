@@ -19,8 +19,13 @@ struct ShipmentScreen {
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(
             position: delivery.id,
-            textSize: "Text size: \(state.category.name)",
-            hints: state.notice.map { [$0] } ?? ["d delivered  f failed  p pending  u undo  ⎋ back", "d f p u  ⎋ back", "⎋ back"]
+            textSize: state.category.name,
+            message: state.notice,
+            hints: [
+                StatusHint("d delivered", priority: 2), StatusHint("f failed", priority: 3), StatusHint("p pending", priority: 4),
+                StatusHint("o out", priority: 5), StatusHint("u undo", priority: 6), StatusHint("⎋ back", priority: 0),
+                StatusHint("? help", priority: 1),
+            ]
         ).draw(into: &frame)
     }
 }

@@ -49,12 +49,17 @@ struct BrowseCommand: ParsableCommand {
         )
         var needsDrawing = true
         var idleTicks = 0
+        var noticeTimer = NoticeTimer()
         while !terminal.shouldStop {
             if needsDrawing { terminal.draw(state.render()) }
             guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
                 // Idle: refine row heights, and now and then look for other instances' changes.
                 idleTicks += 1
                 needsDrawing = state.refine()
+                if let expiry = noticeTimer.expired() {
+                    _ = state.handle(expiry)
+                    needsDrawing = true
+                }
                 if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
                 continue
             }
@@ -69,6 +74,7 @@ struct BrowseCommand: ParsableCommand {
                     session.perform(effect, on: &state)
                 }
             }
+            noticeTimer.noteShown(state)
         }
     }
 

@@ -23,7 +23,11 @@ struct StoreSession {
         do throws(StoreError) {
             switch effect {
             case .setStatus(let id, let status):
-                guard try store.setStatus(status, forDeliveryID: id) != nil else { return }
+                guard try store.setStatus(status, forDeliveryID: id) != nil else {
+                    let name = try store.delivery(id: id).map { "\($0.name): " } ?? ""
+                    state.setNotice(name + "already \(status.title)")
+                    return
+                }
                 try show(changeOf: id, notice: "saved as \(status.title)", on: &state)
             case .undoStatusChange:
                 guard let change = try store.undoLastChange() else {
