@@ -19,6 +19,10 @@ public struct AppState: Sendable {
     /// The highlighted row of the Deliveries screen.
     public internal(set) var selected: Int = 0
     public internal(set) var isShowingHelp = false
+    /// Lines the help is scrolled by, when it does not fit.
+    public internal(set) var helpScroll = 0
+    /// A count typed before a motion (`5` of `5j`), until a key uses it.
+    public internal(set) var count: Int?
     public internal(set) var search = SearchField()
     /// A one-line message for the status bar (a saved change, an error).
     /// It stays until the next key, or until the runtime's timer sends

@@ -5,6 +5,9 @@ public enum Key: Sendable, Hashable {
     case enter, escape, backspace
     case character(Character)
     case controlC
+    /// Ctrl with a letter (lower case), other than Ctrl-C and those that are
+    /// Enter, Backspace or Tab: Ctrl-D is `.control("d")`.
+    case control(Character)
     /// The mouse wheel moved by this many lines (negative: up).
     case wheel(Int)
     /// A click at a screen position.

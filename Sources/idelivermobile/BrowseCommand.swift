@@ -70,6 +70,8 @@ struct BrowseCommand: ParsableCommand {
                     return
                 case .saveTextSize(let category):
                     do { try preference.save(category) } catch { state.setNotice("Could not save the text size: \(error.localizedDescription)") }
+                case .repaint:
+                    terminal.invalidate()
                 case .setStatus, .undoStatusChange, .search:
                     session.perform(effect, on: &state)
                 }

@@ -8,15 +8,16 @@ struct StoreSession {
     let store: DeliveryStore
     private var query = ""
     private var filter: StatusFilter = .all
+    private var sort: DeliveryOrder = .manifest
 
     init(store: DeliveryStore) {
         self.store = store
     }
 
     /// The rows the list shows under the current search and filter.
-    func source() throws(StoreError) -> any DeliverySource {
-        if query.isEmpty && filter == .all { return try store.deliveries() }
-        return try store.search(query, status: filter)
+    func source() throws(StoreError) -> StoredDeliveries {
+        if query.isEmpty && filter == .all && sort == .manifest { return try store.deliveries() }
+        return try store.search(query, status: filter, sort: sort)
     }
 
     mutating func perform(_ effect: Effect, on state: inout AppState) {
@@ -35,11 +36,15 @@ struct StoreSession {
                     return
                 }
                 try show(changeOf: change.deliveryID, notice: "undone, back to \(change.newStatus.title)", on: &state)
-            case .search(let newQuery, let newFilter):
+            case .search(let newQuery, let newFilter, let newSort, let keeping):
                 query = newQuery
                 filter = newFilter
-                state.replaceSource(try source(), selecting: 0)
-            case .quit, .saveTextSize:
+                sort = newSort
+                let rows = try source()
+                // Keep the user's place: the same delivery, else the nearest listed one.
+                let row = keeping.map { rows.row(nearestTo: $0) ?? state.selected } ?? 0
+                state.replaceSource(rows, selecting: row)
+            case .quit, .saveTextSize, .repaint:
                 break
             }
         } catch {
