@@ -129,6 +129,7 @@ extension AppState {
             openShipment()
         case .character("/"):
             search.isEditing = true
+            search.startedOn = selectedDelivery?.id
         case .character("n"): nextMatch(by: times)
         case .character("N"): nextMatch(by: -times)
         case .character("f"), .character("F"):
@@ -227,12 +228,13 @@ extension AppState {
     private mutating func handleSearchKey(_ key: Key) -> [Effect]? {
         switch key {
         case .escape:
-            // Back to the list as it was before the search, on the same delivery; the filter stays.
+            // Back to the whole list on the delivery selected in the results (or,
+            // when nothing matched, the one selected before the search); the filter stays.
             search.isEditing = false
             guard !search.query.isEmpty else { return [] }
             search.query = ""
             notice = "Search cleared"
-            return [searchEffect(keeping: true)]
+            return [.search(query: "", status: search.status, sort: search.sort, keeping: selectedDelivery?.id ?? search.startedOn)]
         case .enter:
             search.isEditing = false
             if !search.query.isEmpty {

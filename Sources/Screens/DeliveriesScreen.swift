@@ -1,4 +1,5 @@
 import Canvas
+import Model
 import RowLayout
 import Typesetting
 
@@ -17,6 +18,11 @@ struct DeliveriesScreen {
         for visible in state.layout.visibleRows() {
             let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
             content.draw(into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected)
+            if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
+                content.drawLateMark(
+                    into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected,
+                    typesetter: state.typesetter, category: state.category)
+            }
         }
         if state.source.count == 0 {
             let message = state.search.query.isEmpty && state.search.status == .all ? "No deliveries" : "No matches"
@@ -28,7 +34,7 @@ struct DeliveriesScreen {
             Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: listHeight), trackHeight: listHeight)
                 .draw(into: &frame, x: frame.width - 1, y: listTop)
         }
-        TitleBar(leading: "Deliveries", title: nil, trailing: filterSummary).draw(into: &frame)
+        TitleBar(leading: "Deliveries", title: nil, trailing: titleTrailing(width: frame.width)).draw(into: &frame)
         let afterPosition = statusBar(width: frame.width).draw(into: &frame)
         if state.search.isEditing {
             frame.cursor = (x: min(frame.width - 1, afterPosition), y: frame.height - 1)
@@ -39,7 +45,19 @@ struct DeliveriesScreen {
         var parts: [String] = []
         if !state.search.query.isEmpty { parts.append("“\(state.search.query)”") }
         if state.search.status != .all { parts.append(state.search.status.title) }
+        if state.search.sort != .manifest { parts.append("by \(state.search.sort.title)") }
         return parts.joined(separator: " · ")
+    }
+
+    /// The search and filter, then the counts per status: in words when they
+    /// fit, else by badge symbol ("○12 ▸5 ✓30 ✗2"), else the filter alone.
+    private func titleTrailing(width: Int) -> String {
+        let room = width - 2 - DisplayWidth.columns(of: "Deliveries") - 2
+        let filter = filterSummary
+        guard let counts = state.overview else { return filter }
+        let compact = DeliveryStatus.allCases.map { StatusBadge.symbol(for: $0) + "\(counts[$0])" }.joined(separator: " ")
+        let candidates = [counts.overview, compact].map { filter.isEmpty ? $0 : filter + " · " + $0 } + [filter, compact]
+        return candidates.first { DisplayWidth.columns(of: $0) <= room } ?? ""
     }
 
     private func statusBar(width: Int) -> StatusBar {

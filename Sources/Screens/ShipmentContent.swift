@@ -23,7 +23,7 @@ struct ShipmentContent {
     let category: ContentSizeCategory
     let typesetter: Typesetter
 
-    init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter) {
+    init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, now: TimeOfDay? = nil) {
         self.width = width
         self.category = category
         self.typesetter = typesetter
@@ -49,7 +49,11 @@ struct ShipmentContent {
             ("ID", delivery.id, CellStyle()),
             ("Status", delivery.status.title, CellStyle(bold: true, color: StatusBadge(status: delivery.status, category: category).color)),
         ]
-        if let window = delivery.window, !window.isEmpty { details.append(("Window", window, CellStyle())) }
+        if let window = delivery.window, !window.isEmpty {
+            // Late: a word and a colour.
+            let isLate = now.map(delivery.isLate(at:)) ?? false
+            details.append(("Window", isLate ? window + " · late" : window, CellStyle(bold: isLate, color: isLate ? .danger : .normal)))
+        }
         labelled(details)
 
         section(delivery.items.count == 1 ? "Item" : "Items")

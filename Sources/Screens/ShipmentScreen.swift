@@ -10,7 +10,7 @@ struct ShipmentScreen {
 
     func draw(into frame: inout Frame) {
         let rows = max(1, frame.height - 2)
-        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter)
+        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter, now: state.now)
         let offset = min(scroll, max(0, content.height - rows))
         content.draw(into: &frame, top: 1, rows: rows, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset) {
@@ -34,7 +34,7 @@ extension AppState {
     /// Keeps the Shipment screen's scroll within its content.
     func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
         let rows = max(1, size.height - 2)
-        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter)
+        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter, now: now)
         return min(max(0, scroll), max(0, content.height - rows))
     }
 }

@@ -18,7 +18,9 @@ struct StatusBadge {
     }
 
     /// A symbol per status, so the plain-text render tells them apart without colour.
-    var symbol: String {
+    var symbol: String { Self.symbol(for: status) }
+
+    static func symbol(for status: DeliveryStatus) -> String {
         switch status {
         case .pending: "○"
         case .outForDelivery: "▸"

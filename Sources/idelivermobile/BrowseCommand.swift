@@ -26,6 +26,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var clock: ClockOption
+
     func run() throws {
         guard TerminalSession.isInteractive else {
             Diagnostics.fail(
@@ -47,6 +49,8 @@ struct BrowseCommand: ParsableCommand {
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter, strategy: display.rowHeights
         )
+        session.showOverview(on: &state)
+        state.setTime(clock.current)
         var needsDrawing = true
         var idleTicks = 0
         var noticeTimer = NoticeTimer()
@@ -61,6 +65,11 @@ struct BrowseCommand: ParsableCommand {
                     needsDrawing = true
                 }
                 if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
+                // The clock message: late marks follow the time of day (unless --now fixed it).
+                if clock.fixed == nil, idleTicks % 20 == 0, state.now != clock.current {
+                    state.setTime(clock.current)
+                    needsDrawing = true
+                }
                 continue
             }
             needsDrawing = true

@@ -44,6 +44,7 @@ struct StoreSession {
                 // Keep the user's place: the same delivery, else the nearest listed one.
                 let row = keeping.map { rows.row(nearestTo: $0) ?? state.selected } ?? 0
                 state.replaceSource(rows, selecting: row)
+                showOverview(on: &state)
             case .quit, .saveTextSize, .repaint:
                 break
             }
@@ -52,10 +53,16 @@ struct StoreSession {
         }
     }
 
+    /// Counts the current search's deliveries per status for the title bar.
+    func showOverview(on state: inout AppState) {
+        state.setOverview(try? store.statusCounts(matching: query))
+    }
+
     /// Shows another instance's saved changes, if there are any.
     func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
         guard (try? store.refreshIfChangedElsewhere()) == true, let source = try? source() else { return false }
         state.replaceSource(source)
+        showOverview(on: &state)
         if case .shipment(let shown, _) = state.route, let fresh = try? store.delivery(id: shown.id) {
             state.refreshShipment(fresh)
         }
@@ -66,6 +73,7 @@ struct StoreSession {
     /// delivery (an undo may change one other than the one on screen).
     private func show(changeOf id: String, notice: String, on state: inout AppState) throws(StoreError) {
         state.replaceSource(try source())
+        showOverview(on: &state)
         let delivery = try store.delivery(id: id)
         if let delivery { state.refreshShipment(delivery) }
         state.setNotice((delivery.map { "\($0.name): " } ?? "") + notice)

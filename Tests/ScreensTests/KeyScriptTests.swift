@@ -96,6 +96,13 @@ import Testing
         #expect(!state.search.isEditing)
     }
 
+    @Test func escapeFromASearchThatFoundNothingReturnsWhereItStarted() {
+        var state = SampleData.state()
+        state.press(.down, .down, .character("/"), .character("z"))
+        state.replaceSource(InMemoryDeliveries([]), selecting: 0)
+        #expect(state.press(.escape) == [.search(query: "", status: .all, keeping: "DLV-0003")])
+    }
+
     @Test func helpStaysOpenWhileOtherKeysActBehindIt() {
         var state = SampleData.state()
         state.press(.character("?"))

@@ -70,3 +70,32 @@ import Testing
         #expect(all.row(nearestTo: "NOPE") == nil)
     }
 }
+
+@Suite struct StoreCountsTests {
+    @Test func countsPerStatusMatchABruteForceCountForSearchesToo() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = SampleManifest.deliveries(count: 400)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        #expect(try store.statusCounts() == StatusCounts(counting: deliveries))
+        for query in ["feng", "Paris", "銀座", "DLV-001"] {
+            let found = try store.search(query)
+            let expected = StatusCounts(counting: (0 ..< found.count).map(found.delivery(at:)))
+            #expect(try store.statusCounts(matching: query) == expected, "\(query)")
+        }
+        try store.setStatus(.delivered, forDeliveryID: "DLV-00001")
+        #expect(try store.statusCounts().delivered == StatusCounts(counting: deliveries).delivered + 1)
+    }
+
+    @Test func lateDeliveriesAreThoseWhoseWindowEndedAndAreNotDelivered() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = SampleManifest.deliveries(count: 100)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        let now = try #require(TimeOfDay(parsingClock: "12:30"))
+        #expect(try store.lateDeliveries(at: now) == deliveries.filter { $0.isLate(at: now) })
+        #expect(try store.lateDeliveries(at: try #require(TimeOfDay(parsingClock: "11:00"))).isEmpty)
+    }
+}
