@@ -277,6 +277,20 @@ extension AppState {
         case .character("p"): return [.setStatus(deliveryID: delivery.id, status: .pending)]
         case .character("o"): return [.setStatus(deliveryID: delivery.id, status: .outForDelivery)]
         case .character("u"): return [.undoStatusChange]
+        case .character("y"):
+            guard let phone = delivery.phone, !phone.isEmpty else {
+                notice = "No phone number to copy"
+                return []
+            }
+            notice = "Copied the phone \(phone) (to the terminal's clipboard)"
+            return [.copyToClipboard(phone)]
+        case .character("Y"):
+            let address = delivery.address.line1 + (delivery.address.line2.map { "\n" + $0 } ?? "")
+            notice = "Copied the address (to the terminal's clipboard)"
+            return [.copyToClipboard(address)]
+        case .character("O"):
+            notice = "Opening the address on a map…"
+            return [.open(url: ContactLinks.map(delivery.address))]
         default: return []
         }
         route = .shipment(delivery, scroll: clampedShipmentScroll(newScroll, for: delivery))

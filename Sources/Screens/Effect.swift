@@ -18,4 +18,8 @@ public enum Effect: Sendable, Hashable {
     case search(query: String, status: StatusFilter, sort: DeliveryOrder = .manifest, keeping: String? = nil)
     /// Draw the whole screen again (Ctrl-L), not only what changed.
     case repaint
+    /// Put text on the terminal's clipboard (OSC 52).
+    case copyToClipboard(String)
+    /// Open a URL with the system's opener (`xdg-open`), if there is one.
+    case open(url: String)
 }

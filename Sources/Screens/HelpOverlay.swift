@@ -24,6 +24,8 @@ struct HelpOverlay {
         ("s", "sort: manifest, time window, name, status"),
         ("d f p o", "on a shipment: mark delivered / failed / pending / out"),
         ("u", "undo the last status change"),
+        ("y Y", "on a shipment: copy the phone / the address"),
+        ("O", "on a shipment: open the address on a map"),
         ("Ctrl-L", "draw the screen again"),
         ("wheel", "scroll"),
         ("?  Esc  q", "close this help (↑ ↓ PgUp PgDn scroll it)"),

@@ -35,14 +35,19 @@ struct ShipmentContent {
         placed.append(Placed(text: name, x: Self.margin, y: height, style: CellStyle(bold: name.isBold), centredWidth: inner))
         height += name.height
 
+        // The address and phone are links (OSC 8) in terminals that show them.
+        let map = ContactLinks.map(delivery.address)
         section("Address")
-        paragraph(delivery.address.line1, .body)
+        paragraph(delivery.address.line1, .body, style: CellStyle(link: map))
         if let line2 = delivery.address.line2, !line2.isEmpty {
-            paragraph(line2, .subheadline, style: CellStyle(color: .secondary))
+            paragraph(line2, .subheadline, style: CellStyle(color: .secondary, link: map))
         }
 
         section("Contact")
-        labelled([("Phone", delivery.phone, CellStyle()), ("Text", delivery.text, CellStyle())])
+        labelled([
+            ("Phone", delivery.phone, CellStyle(link: delivery.phone.flatMap(ContactLinks.telephone))),
+            ("Text", delivery.text, CellStyle()),
+        ])
 
         section("Delivery")
         var details: [(String, String?, CellStyle)] = [

@@ -23,8 +23,8 @@ struct ShipmentScreen {
             message: state.notice,
             hints: [
                 StatusHint("d delivered", priority: 2), StatusHint("f failed", priority: 3), StatusHint("p pending", priority: 4),
-                StatusHint("o out", priority: 5), StatusHint("u undo", priority: 6), StatusHint("⎋ back", priority: 0),
-                StatusHint("? help", priority: 1),
+                StatusHint("o out", priority: 5), StatusHint("u undo", priority: 6), StatusHint("y/Y copy", priority: 7),
+                StatusHint("O map", priority: 8), StatusHint("⎋ back", priority: 0), StatusHint("? help", priority: 1),
             ]
         ).draw(into: &frame)
     }

@@ -81,6 +81,10 @@ struct BrowseCommand: ParsableCommand {
                     do { try preference.save(category) } catch { state.setNotice("Could not save the text size: \(error.localizedDescription)") }
                 case .repaint:
                     terminal.invalidate()
+                case .copyToClipboard(let text):
+                    TerminalEscapes.copyToClipboard(text)
+                case .open(let url):
+                    if !SystemOpener.open(url) { state.setNotice("Nothing here opens links (no xdg-open); the address is a link where the terminal shows them") }
                 case .setStatus, .undoStatusChange, .search:
                     session.perform(effect, on: &state)
                 }

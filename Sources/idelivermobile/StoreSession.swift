@@ -45,7 +45,7 @@ struct StoreSession {
                 let row = keeping.map { rows.row(nearestTo: $0) ?? state.selected } ?? 0
                 state.replaceSource(rows, selecting: row)
                 showOverview(on: &state)
-            case .quit, .saveTextSize, .repaint:
+            case .quit, .saveTextSize, .repaint, .copyToClipboard, .open:
                 break
             }
         } catch {

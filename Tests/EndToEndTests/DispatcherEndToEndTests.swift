@@ -106,4 +106,26 @@ struct DispatcherEndToEndTests {
         try tmux.press("C-l", "q")
         try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
     }
+
+    @Test func yCopiesThePhoneThroughOSC52() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        // tmux takes OSC 52 from the programs inside it into its paste buffer.
+        try tmux.tmux("set-option", "-s", "set-clipboard", "on", captureOutput: false)
+        try tmux.type(try TmuxSession.browseSampleCommand())
+        try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        try tmux.press("Down", "Enter")
+        try tmux.waitFor { self.statusLine($0).contains("DLV-0002") }
+        #expect(statusLine(try tmux.capture()).contains("o out"), "o is in the status bar")
+        try tmux.press("y")
+        let screen = try tmux.waitFor { self.statusLine($0).contains("Copied the phone") }
+        #expect(statusLine(screen).contains("Copied the phone 020 7946 0821"))
+        var buffer = ""
+        for _ in 0 ..< 100 where buffer.isEmpty {
+            buffer = (try? tmux.tmux("show-buffer")) ?? ""
+            if buffer.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(buffer == "020 7946 0821")
+        try tmux.press("q")
+        try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
+    }
 }

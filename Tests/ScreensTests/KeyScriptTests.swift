@@ -157,3 +157,39 @@ extension AppState {
         keys.flatMap { handle($0) }
     }
 }
+
+@Suite struct ContactKeyTests {
+    @Test func yAndCapitalYCopyThePhoneAndTheAddressAndSaySo() {
+        var state = SampleData.state()
+        state.press(.down, .enter)
+        #expect(state.press(.character("y")) == [.copyToClipboard("020 7946 0821")])
+        #expect(state.notice?.contains("Copied the phone 020 7946 0821") == true)
+        #expect(state.press(.character("Y")) == [.copyToClipboard("Flat 14, Kingfisher Court, Riverside Estate\n38 Wharf Road, Islington, London N1 7GR")])
+        #expect(state.notice?.contains("Copied the address") == true)
+        let open = state.press(.character("O"))
+        #expect(open.count == 1)
+        if case .open(let url) = open.first { #expect(url.hasPrefix("https://www.openstreetmap.org/search?query=Flat%2014%2C")) }
+    }
+
+    @Test func aDeliveryWithoutAPhoneSaysThereIsNone() {
+        var state = SampleData.state()
+        let row = (0 ..< SampleData.deliveries.count).first { SampleData.deliveries.delivery(at: $0).phone == nil } ?? 0
+        state.place(top: nil, select: row)
+        state.press(.enter)
+        #expect(state.press(.character("y")).isEmpty)
+        #expect(state.notice == "No phone number to copy")
+    }
+
+    @Test func phoneAndAddressCellsCarryTheirLinks() {
+        var state = SampleData.state(width: 80, height: 24)
+        state.press(.down, .enter)
+        let frame = state.render()
+        let links = Set(frame.cells.compactMap(\.style.link))
+        #expect(links.contains("tel:02079460821"))
+        #expect(links.contains { $0.hasPrefix("https://www.openstreetmap.org/search?query=") })
+        #expect(ContactLinks.telephone("+1 (415) 555-0134") == "tel:+14155550134")
+        #expect(ContactLinks.telephone("none") == nil)
+        #expect(!ContactLinks.map(Address(line1: "a\u{1B}]b\"c")).contains { $0.isASCII && ($0.asciiValue ?? 0) < 0x20 || $0 == "\"" })
+        #expect(frame.plainText.contains("020 7946 0821"), "plain text shows the number as it was")
+    }
+}
