@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots deps clean
+.PHONY: build run test unit e2e bench snapshots completions man deps clean
 
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
 # from (misc-fixed, Terminus, GNU Unifont). Installed only when missing.
@@ -38,9 +38,24 @@ e2e: build
 snapshots:
 	IDELIVERMOBILE_RECORD_SNAPSHOTS=1 $(SWIFT) test --filter SnapshotTests
 
+# Shell completions (bash, zsh, fish) from swift-argument-parser's own
+# generator, into dist/completions/.
+completions: build
+	mkdir -p dist/completions
+	$(BIN) --generate-completion-script bash > dist/completions/idelivermobile.bash
+	$(BIN) --generate-completion-script zsh > dist/completions/_idelivermobile
+	$(BIN) --generate-completion-script fish > dist/completions/idelivermobile.fish
+
+# The man page from swift-argument-parser's generate-manual plugin (works
+# offline: the plugin comes with the package), into dist/man/.
+man:
+	$(SWIFT) package plugin generate-manual --authors "iDeliverMobile developers"
+	mkdir -p dist/man
+	cp .build/plugins/GenerateManual/outputs/idelivermobile/idelivermobile.1 dist/man/
+
 bench:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build dist

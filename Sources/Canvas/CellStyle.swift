@@ -8,13 +8,21 @@ public struct CellStyle: Sendable, Hashable {
     public var underline: Bool
     public var reverse: Bool
     public var color: ColorRole
+    /// Where the cell's text links to (a `tel:` or map URL), for terminals
+    /// that show OSC 8 hyperlinks; plain text ignores it. Always a URL the
+    /// screens built and percent-encoded, never raw input.
+    public var link: String?
 
-    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: ColorRole = .normal) {
+    public init(
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: ColorRole = .normal,
+        link: String? = nil
+    ) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
         self.reverse = reverse
         self.color = color
+        self.link = link
     }
 
     public static let plain = CellStyle()

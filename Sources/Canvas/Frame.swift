@@ -60,8 +60,9 @@ public struct Frame: Sendable, Hashable {
 
     /// Fills a rectangle with blanks of `style` (a highlight bar, a cleared overlay).
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: CellStyle = .plain) {
-        for row in max(0, y) ..< min(height, y + h) {
-            for column in max(0, x) ..< min(width, x + w) {
+        // A rectangle wholly off the frame is clipped to nothing, not an inverted range.
+        for row in max(0, y) ..< max(max(0, y), min(height, y + h)) {
+            for column in max(0, x) ..< max(max(0, x), min(width, x + w)) {
                 clearWideNeighbours(x: column, y: row, span: 1)
                 self[column, row] = Cell(" ", style: style)
             }
@@ -70,8 +71,8 @@ public struct Frame: Sendable, Hashable {
 
     /// Changes the style of existing cells without touching their text.
     public mutating func restyle(x: Int, y: Int, width w: Int, height h: Int, _ change: (inout CellStyle) -> Void) {
-        for row in max(0, y) ..< min(height, y + h) {
-            for column in max(0, x) ..< min(width, x + w) {
+        for row in max(0, y) ..< max(max(0, y), min(height, y + h)) {
+            for column in max(0, x) ..< max(max(0, x), min(width, x + w)) {
                 change(&cells[row * width + column].style)
             }
         }

@@ -43,6 +43,12 @@ public struct ManifestWriter: Sendable {
 
     // MARK: - JSON
 
+    /// One delivery as a JSON object in the manifest schema (what `export
+    /// --format json` writes between the manifest's brackets).
+    public static func appendJSON(_ delivery: Delivery, to out: inout [UInt8]) {
+        append(delivery, to: &out)
+    }
+
     static func append(_ delivery: Delivery, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         appendField("id", delivery.id, to: &out, first: true)

@@ -29,4 +29,11 @@ public enum StatusFilter: String, Sendable, Hashable, CaseIterable {
         let index = all.firstIndex(of: self) ?? all.startIndex
         return all[(index + 1) % all.count]
     }
+
+    /// The previous filter in the cycle (the reverse of `next`).
+    public var previous: StatusFilter {
+        let all = Self.allCases
+        let index = all.firstIndex(of: self) ?? all.startIndex
+        return all[(index + all.count - 1) % all.count]
+    }
 }

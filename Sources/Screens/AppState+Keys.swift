@@ -8,17 +8,25 @@ extension AppState {
             resize(to: TerminalSize(width: width, height: height))
             return []
         }
+        if case .noticeExpired(let serial) = key {
+            if serial == noticeSerial { notice = nil }
+            return []
+        }
         if key == .controlC { return [.quit] }
         notice = nil
-        if isShowingHelp {
-            // Any key closes the help; q still quits.
-            isShowingHelp = false
-            return key == .character("q") ? [.quit] : []
-        }
         if search.isEditing, let effects = handleSearchKey(key) { return effects }
+        // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
+        if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
+            count = min(9_999_999, (count ?? 0) * 10 + digit)
+            return []
+        }
+        let repeats = count
+        count = nil
+        if isShowingHelp, let effects = handleHelpKey(key) { return effects }
         switch key {
         case .character("?"):
             isShowingHelp = true
+            helpScroll = 0
             return []
         case .character("q"):
             return [.quit]
@@ -28,17 +36,23 @@ extension AppState {
             return changeCategory(to: category.smaller)
         case .character("0"):
             return changeCategory(to: .large)
+        case .control("l"):
+            return [.repaint]
         default:
             break
         }
         switch route {
-        case .deliveries: return handleDeliveriesKey(key)
-        case .shipment(let delivery, let scroll): return handleShipmentKey(key, delivery: delivery, scroll: scroll)
+        case .deliveries: return handleDeliveriesKey(key, count: repeats)
+        case .shipment(let delivery, let scroll): return handleShipmentKey(key, delivery: delivery, scroll: scroll, count: repeats)
         }
     }
 
     private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Effect] {
-        guard newCategory != category else { return [] }
+        guard newCategory != category else {
+            let which = category == .accessibility5 ? "largest" : category == .xSmall ? "smallest" : "default"
+            notice = "Text size: already \(category.name), the \(which)"
+            return []
+        }
         setCategory(newCategory)
         return [.saveTextSize(newCategory)]
     }
@@ -51,26 +65,59 @@ extension AppState {
         layout.reveal(row: selected)
     }
 
+    // MARK: - Help
+
+    /// While help is open, Esc, `?` and `q` close it and the scrolling keys
+    /// scroll it; nil for every other key, which acts on the screen behind.
+    private mutating func handleHelpKey(_ key: Key) -> [Effect]? {
+        let page = max(1, HelpOverlay.visibleLines(in: size) - 1)
+        switch key {
+        case .escape, .character("?"), .character("q"):
+            isShowingHelp = false
+            return []
+        case .up, .character("k"): helpScroll -= 1
+        case .down, .character("j"): helpScroll += 1
+        case .pageUp, .control("b"), .control("u"): helpScroll -= page
+        case .pageDown, .character(" "), .control("f"), .control("d"): helpScroll += page
+        case .wheel(let lines): helpScroll += lines
+        default: return nil
+        }
+        let limit = HelpOverlay(state: self).maximumScroll
+        helpScroll = min(max(0, helpScroll), limit)
+        return []
+    }
+
     // MARK: - Deliveries
 
-    private mutating func handleDeliveriesKey(_ key: Key) -> [Effect] {
+    private mutating func handleDeliveriesKey(_ key: Key, count repeats: Int?) -> [Effect] {
         let count = source.count
         let page = max(1, Self.listHeight(size: size))
+        let times = max(1, repeats ?? 1)
         switch key {
-        case .up, .character("k"): select(selected - 1)
-        case .down, .character("j"): select(selected + 1)
+        case .up, .character("k"): select(selected - times)
+        case .down, .character("j"): select(selected + times)
         case .home, .character("g"):
             selected = 0
             layout.scrollToTop()
         case .end, .character("G"):
-            selected = max(0, count - 1)
-            layout.scrollToEnd()
-        case .pageDown, .character(" "):
-            layout.scroll(by: page)
-            selected = firstFullyVisibleRow() ?? min(count - 1, selected + 1)
-        case .pageUp:
-            layout.scroll(by: -page)
-            selected = firstFullyVisibleRow() ?? max(0, selected - 1)
+            if let repeats {
+                select(repeats - 1)
+            } else {
+                selected = max(0, count - 1)
+                layout.scrollToEnd()
+            }
+        case .pageDown, .character(" "), .control("f"):
+            for _ in 0 ..< times {
+                layout.scroll(by: page)
+                selected = firstFullyVisibleRow() ?? min(count - 1, selected + 1)
+            }
+        case .pageUp, .control("b"):
+            for _ in 0 ..< times {
+                layout.scroll(by: -page)
+                selected = firstFullyVisibleRow() ?? max(0, selected - 1)
+            }
+        case .control("d"): halfPage(down: true, times: times)
+        case .control("u"): halfPage(down: false, times: times)
         case .wheel(let lines):
             layout.scroll(by: lines)
             keepSelectionOnScreen()
@@ -82,16 +129,39 @@ extension AppState {
             openShipment()
         case .character("/"):
             search.isEditing = true
+            search.startedOn = selectedDelivery?.id
+        case .character("n"): nextMatch(by: times)
+        case .character("N"): nextMatch(by: -times)
+        case .character("f"), .character("F"):
+            var filter = search.status
+            for _ in 0 ..< times { filter = key == .character("f") ? filter.next : filter.previous }
+            search.status = filter
+            notice = "Filter: \(filter == .all ? "all deliveries" : filter.title)"
+            return [searchEffect(keeping: true)]
         case .character("s"):
-            search.status = search.status.next
-            return [.search(query: search.query, status: search.status)]
-        case .escape where !search.query.isEmpty || search.status != .all:
-            search = SearchField()
-            return [.search(query: "", status: .all)]
+            for _ in 0 ..< times { search.sort = search.sort.next }
+            notice = "Sorted by \(search.sort.title)"
+            return [searchEffect(keeping: true)]
+        case .escape, .backspace, .left, .character("h"):
+            if !search.query.isEmpty {
+                search.query = ""
+                notice = "Search cleared"
+                return [searchEffect(keeping: true)]
+            }
+            if search.status != .all {
+                search.status = .all
+                notice = "Filter cleared: all deliveries"
+                return [searchEffect(keeping: true)]
+            }
         default:
             break
         }
         return []
+    }
+
+    /// The search the list shows now, keeping the selected delivery or going to the first row.
+    func searchEffect(keeping: Bool) -> Effect {
+        .search(query: search.query, status: search.status, sort: search.sort, keeping: keeping ? selectedDelivery?.id : nil)
     }
 
     /// Moves the selection, scrolling just enough to keep it in view.
@@ -99,6 +169,41 @@ extension AppState {
         guard source.count > 0 else { return }
         selected = min(max(0, row), source.count - 1)
         layout.reveal(row: selected)
+    }
+
+    /// Ctrl-D and Ctrl-U: the list scrolls half a screen and the selection
+    /// moves with it, staying on its screen line.
+    private mutating func halfPage(down: Bool, times: Int) {
+        guard source.count > 0 else { return }
+        let half = max(1, Self.listHeight(size: size) / 2)
+        for _ in 0 ..< times {
+            let line = layout.screenLine(ofRow: selected) ?? 0
+            let before = layout.contentOffset
+            layout.scroll(by: down ? half : -half)
+            if layout.contentOffset == before {
+                // At the end already: the selection goes the rest of the way.
+                select(down ? source.count - 1 : 0)
+                continue
+            }
+            let rows = layout.visibleRows()
+            let target = rows.first { line >= $0.y && line < $0.y + $0.height }?.row ?? (down ? rows.last?.row : rows.first?.row)
+            if let target { select(target) }
+        }
+    }
+
+    /// `n` and `N`: the next or previous delivery the search matched, wrapping around.
+    private mutating func nextMatch(by step: Int) {
+        guard !search.query.isEmpty else {
+            notice = "No search: press / to search"
+            return
+        }
+        guard source.count > 0 else {
+            notice = "No matches for “\(search.query)”"
+            return
+        }
+        let count = source.count
+        select(((selected + step) % count + count) % count)
+        notice = "Match \(selected + 1) of \(count)"
     }
 
     private mutating func keepSelectionOnScreen() {
@@ -123,18 +228,26 @@ extension AppState {
     private mutating func handleSearchKey(_ key: Key) -> [Effect]? {
         switch key {
         case .escape:
-            search = SearchField()
-            return [.search(query: "", status: .all)]
+            // Back to the whole list on the delivery selected in the results (or,
+            // when nothing matched, the one selected before the search); the filter stays.
+            search.isEditing = false
+            guard !search.query.isEmpty else { return [] }
+            search.query = ""
+            notice = "Search cleared"
+            return [.search(query: "", status: search.status, sort: search.sort, keeping: selectedDelivery?.id ?? search.startedOn)]
         case .enter:
             search.isEditing = false
+            if !search.query.isEmpty {
+                notice = source.count == 0 ? "No matches for “\(search.query)”" : "\(source.count) found: n/N next/previous"
+            }
             return []
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }
             search.query.removeLast()
-            return [.search(query: search.query, status: search.status)]
+            return [searchEffect(keeping: false)]
         case .character(let c) where !c.isNewline && c.asciiValue.map({ $0 >= 0x20 }) ?? true:
             search.query.append(c)
-            return [.search(query: search.query, status: search.status)]
+            return [searchEffect(keeping: false)]
         default:
             return nil
         }
@@ -142,17 +255,20 @@ extension AppState {
 
     // MARK: - Shipment
 
-    private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int) -> [Effect] {
+    private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int, count repeats: Int?) -> [Effect] {
         let page = max(1, size.height - 3)
+        let times = max(1, repeats ?? 1)
         var newScroll = scroll
         switch key {
         case .escape, .backspace, .left, .character("h"):
             route = .deliveries
             return []
-        case .up, .character("k"): newScroll -= 1
-        case .down, .character("j"): newScroll += 1
-        case .pageDown, .character(" "): newScroll += page
-        case .pageUp: newScroll -= page
+        case .up, .character("k"): newScroll -= times
+        case .down, .character("j"): newScroll += times
+        case .pageDown, .character(" "), .control("f"): newScroll += page * times
+        case .pageUp, .control("b"): newScroll -= page * times
+        case .control("d"): newScroll += max(1, page / 2) * times
+        case .control("u"): newScroll -= max(1, page / 2) * times
         case .home, .character("g"): newScroll = 0
         case .end, .character("G"): newScroll = Int.max / 2
         case .wheel(let lines): newScroll += lines
@@ -161,6 +277,20 @@ extension AppState {
         case .character("p"): return [.setStatus(deliveryID: delivery.id, status: .pending)]
         case .character("o"): return [.setStatus(deliveryID: delivery.id, status: .outForDelivery)]
         case .character("u"): return [.undoStatusChange]
+        case .character("y"):
+            guard let phone = delivery.phone, !phone.isEmpty else {
+                notice = "No phone number to copy"
+                return []
+            }
+            notice = "Copied the phone \(phone) (to the terminal's clipboard)"
+            return [.copyToClipboard(phone)]
+        case .character("Y"):
+            let address = delivery.address.line1 + (delivery.address.line2.map { "\n" + $0 } ?? "")
+            notice = "Copied the address (to the terminal's clipboard)"
+            return [.copyToClipboard(address)]
+        case .character("O"):
+            notice = "Opening the address on a map…"
+            return [.open(url: ContactLinks.map(delivery.address))]
         default: return []
         }
         route = .shipment(delivery, scroll: clampedShipmentScroll(newScroll, for: delivery))

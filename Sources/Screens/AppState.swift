@@ -19,9 +19,25 @@ public struct AppState: Sendable {
     /// The highlighted row of the Deliveries screen.
     public internal(set) var selected: Int = 0
     public internal(set) var isShowingHelp = false
+    /// Lines the help is scrolled by, when it does not fit.
+    public internal(set) var helpScroll = 0
+    /// A count typed before a motion (`5` of `5j`), until a key uses it.
+    public internal(set) var count: Int?
     public internal(set) var search = SearchField()
     /// A one-line message for the status bar (a saved change, an error).
-    public internal(set) var notice: String?
+    /// It stays until the next key, or until the runtime's timer sends
+    /// `.noticeExpired(noticeSerial)`.
+    public internal(set) var notice: String? {
+        didSet { if notice != nil { noticeSerial += 1 } }
+    }
+    /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
+    public private(set) var noticeSerial = 0
+    /// Deliveries per status in the current search, for the title bar; the
+    /// runtime counts them (with SQL for a store) and sets them.
+    public internal(set) var overview: StatusCounts?
+    /// The time of day deliveries are late against; nil: nothing is marked late.
+    /// Set by the runtime from its clock or `--now`, never read from a clock here.
+    public internal(set) var now: TimeOfDay?
     var layout: ListLayout
 
     public init(
@@ -79,6 +95,12 @@ public struct AppState: Sendable {
     }
 
     public mutating func setNotice(_ text: String?) { notice = text }
+
+    /// The per-status counts the title bar shows.
+    public mutating func setOverview(_ counts: StatusCounts?) { overview = counts }
+
+    /// The time of day for late marks (the runtime's clock message, or `--now`).
+    public mutating func setTime(_ time: TimeOfDay?) { now = time }
 
     /// Shows a saved change to a delivery on the open Shipment screen.
     public mutating func refreshShipment(_ delivery: Delivery) {

@@ -1,4 +1,5 @@
 import Canvas
+import Model
 import RowLayout
 import Typesetting
 
@@ -17,6 +18,11 @@ struct DeliveriesScreen {
         for visible in state.layout.visibleRows() {
             let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
             content.draw(into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected)
+            if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
+                content.drawLateMark(
+                    into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected,
+                    typesetter: state.typesetter, category: state.category)
+            }
         }
         if state.source.count == 0 {
             let message = state.search.query.isEmpty && state.search.status == .all ? "No deliveries" : "No matches"
@@ -28,10 +34,10 @@ struct DeliveriesScreen {
             Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: listHeight), trackHeight: listHeight)
                 .draw(into: &frame, x: frame.width - 1, y: listTop)
         }
-        TitleBar(leading: "Deliveries", title: nil, trailing: filterSummary).draw(into: &frame)
-        statusBar.draw(into: &frame)
+        TitleBar(leading: "Deliveries", title: nil, trailing: titleTrailing(width: frame.width)).draw(into: &frame)
+        let afterPosition = statusBar(width: frame.width).draw(into: &frame)
         if state.search.isEditing {
-            frame.cursor = (x: min(frame.width - 1, 1 + DisplayWidth.columns(of: "Search: " + state.search.query)), y: frame.height - 1)
+            frame.cursor = (x: min(frame.width - 1, afterPosition), y: frame.height - 1)
         }
     }
 
@@ -39,19 +45,50 @@ struct DeliveriesScreen {
         var parts: [String] = []
         if !state.search.query.isEmpty { parts.append("“\(state.search.query)”") }
         if state.search.status != .all { parts.append(state.search.status.title) }
+        if state.search.sort != .manifest { parts.append("by \(state.search.sort.title)") }
         return parts.joined(separator: " · ")
     }
 
-    private var statusBar: StatusBar {
+    /// The search and filter, then the counts per status: in words when they
+    /// fit, else by badge symbol ("○12 ▸5 ✓30 ✗2"), else the filter alone.
+    private func titleTrailing(width: Int) -> String {
+        let room = width - 2 - DisplayWidth.columns(of: "Deliveries") - 2
+        let filter = filterSummary
+        guard let counts = state.overview else { return filter }
+        let compact = DeliveryStatus.allCases.map { StatusBadge.symbol(for: $0) + "\(counts[$0])" }.joined(separator: " ")
+        let candidates = [counts.overview, compact].map { filter.isEmpty ? $0 : filter + " · " + $0 } + [filter, compact]
+        return candidates.first { DisplayWidth.columns(of: $0) <= room } ?? ""
+    }
+
+    private func statusBar(width: Int) -> StatusBar {
         let count = state.source.count
-        let position = count == 0 ? "0 deliveries" : "\(state.selected + 1)/\(count)"
+        let isFiltered = !state.search.query.isEmpty || state.search.status != .all
         if state.search.isEditing {
-            return StatusBar(position: "Search: " + state.search.query, textSize: "Text size: \(state.category.name)", hints: ["⏎ done  ⎋ clear"])
+            // The field keeps the end of a long query, where the cursor is.
+            let label = width >= StatusBar.labelledWidth ? "Text size: " + state.category.name : state.category.name
+            let room = width - 2 - DisplayWidth.columns(of: label) - 3 - DisplayWidth.columns(of: "Search: ") - 1
+            let hints = count == 0 && !state.search.query.isEmpty
+                ? [StatusHint("no matches", priority: 0), StatusHint("⌫ edit", priority: 2), StatusHint("⎋ clear", priority: 1)]
+                : [StatusHint("⏎ done", priority: 0), StatusHint("⎋ clear", priority: 1)]
+            return StatusBar(
+                position: "Search: " + StatusBar.tail(of: state.search.query, to: max(1, room)),
+                textSize: state.category.name, message: state.notice, hints: hints)
+        }
+        if count == 0 {
+            let hints = isFiltered
+                ? [StatusHint("⎋ clear search", priority: 1), StatusHint("f filter", priority: 2),
+                   StatusHint("/ search", priority: 3), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 4)]
+                : [StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1)]
+            return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.notice, hints: hints)
         }
         return StatusBar(
-            position: position,
-            textSize: "Text size: \(state.category.name)",
-            hints: state.notice.map { [$0] } ?? ["↑↓ move  ⏎ open  +/- size  / search  ? help  q quit", "⏎ open  +/- size  ? help", "? help"]
+            position: "\(state.selected + 1)/\(count)",
+            textSize: state.category.name,
+            message: state.notice,
+            hints: [
+                StatusHint("↑↓ move", priority: 4), StatusHint("⏎ open", priority: 3), StatusHint("+/- size", priority: 5),
+                StatusHint("/ search", priority: 2), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1),
+            ]
         )
     }
 }

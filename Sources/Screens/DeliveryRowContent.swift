@@ -93,6 +93,23 @@ struct DeliveryRowContent {
         return max(text, badge.rows) + bottomSpacing
     }
 
+    /// Marks the row late: the word "late" after the window, and the window
+    /// in the danger colour (a word and a colour, so it reads without colour).
+    /// Drawn beside the window, it never changes the row's height; when the
+    /// row is too narrow for the word, the word replaces the window's end.
+    func drawLateMark(
+        into frame: inout Frame, y: Int, width: Int, isSelected: Bool, typesetter: Typesetter, category: ContentSizeCategory
+    ) {
+        guard let window else { return }
+        let line = y + name.height + address.height
+        let mark = typesetter.typeset("late", style: .caption1, category: category, width: max(1, width - textX))
+        let gap = max(1, typesetter.rowsPerLine(for: .caption1, at: category))
+        let room = width - DeliveryRowContent.margin
+        let x = min(textX + window.width + gap, max(textX, room - mark.width))
+        frame.restyle(x: textX, y: line, width: max(0, x - textX), height: window.height) { $0.color = .danger }
+        frame.draw(mark, x: x, y: line, style: CellStyle(bold: true, reverse: isSelected, color: .danger))
+    }
+
     /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).
     func draw(into frame: inout Frame, y: Int, width: Int, isSelected: Bool) {
         var line = y

@@ -2,45 +2,119 @@ import Canvas
 import Typesetting
 
 /// `?`: every key, in a box over the current screen.
+///
+/// The keys and their actions are typeset at the current text size like the
+/// rest of the screen (big glyphs at the big sizes), wrap to the box, and
+/// stack each key above its action when side by side does not fit. The box
+/// keeps the title and status bars visible; when its content is taller than
+/// the box, it scrolls (`AppState.helpScroll`) and says there is more.
 struct HelpOverlay {
     static let entries: [(keys: String, action: String)] = [
         ("↑ ↓  k j", "move the selection / scroll"),
-        ("PgUp PgDn Space", "page up / down"),
+        ("Ctrl-D Ctrl-U", "half a page down / up"),
+        ("PgDn PgUp Space", "page down / up (also Ctrl-F Ctrl-B)"),
         ("Home End  g G", "first / last"),
+        ("5j 3↓ 10G", "a count repeats a move; 10G goes to row 10"),
         ("Enter → l", "open the shipment"),
-        ("Esc ⌫ ← h", "back to the deliveries"),
+        ("Esc ⌫ ← h", "back; clear the search, then the filter"),
         ("+ =  -  0", "text size bigger / smaller / Large"),
         ("/", "search name, address, id"),
-        ("s", "cycle the status filter"),
-        ("d f p o", "mark delivered / failed / pending / out"),
+        ("n N", "next / previous match"),
+        ("f F", "next / previous status filter"),
+        ("s", "sort: manifest, time window, name, status"),
+        ("d f p o", "on a shipment: mark delivered / failed / pending / out"),
         ("u", "undo the last status change"),
+        ("y Y", "on a shipment: copy the phone / the address"),
+        ("O", "on a shipment: open the address on a map"),
+        ("Ctrl-L", "draw the screen again"),
         ("wheel", "scroll"),
-        ("?", "this help"),
+        ("?  Esc  q", "close this help (↑ ↓ PgUp PgDn scroll it)"),
         ("q  Ctrl-C", "quit"),
     ]
 
-    func draw(into frame: inout Frame) {
+    let state: AppState
+
+    /// The box: the screen less the title and status bars, and a margin at the sides when there is room.
+    static func box(in size: TerminalSize) -> (x: Int, y: Int, width: Int, height: Int) {
+        let margin = size.width >= 60 ? 2 : 0
+        return (margin, 1, max(4, size.width - 2 * margin), max(3, size.height - 2))
+    }
+
+    /// Content lines the box shows at once (inside its borders).
+    static func visibleLines(in size: TerminalSize) -> Int { max(1, box(in: size).height - 2) }
+
+    /// One entry, typeset: its keys and its action, and where each goes in the box.
+    private struct Placed {
+        var keys: TypesetText
+        var action: TypesetText
+        var actionX: Int
+        var actionY: Int
+        var height: Int
+    }
+
+    /// Every entry typeset for the box's inner width at the current text size.
+    private var placed: [Placed] {
+        let inner = max(1, Self.box(in: state.size).width - 4)
+        let typesetter = state.typesetter
+        let category = state.category
         let keyWidth = Self.entries.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
-        let actionWidth = Self.entries.map { DisplayWidth.columns(of: $0.action) }.max() ?? 0
-        let width = min(frame.width, keyWidth + actionWidth + 6)
-        let height = min(frame.height, Self.entries.count + 4)
-        let x = (frame.width - width) / 2
-        let y = (frame.height - height) / 2
-        frame.fill(x: x, y: y, width: width, height: height)
-        let border = CellStyle(color: .tint)
-        frame.write("┌" + String(repeating: "─", count: max(0, width - 2)) + "┐", x: x, y: y, style: border)
-        frame.write("└" + String(repeating: "─", count: max(0, width - 2)) + "┘", x: x, y: y + height - 1, style: border)
-        for row in 1 ..< max(1, height - 1) {
-            frame.write("│", x: x, y: y + row, style: border)
-            frame.write("│", x: x + width - 1, y: y + row, style: border)
+        // Side by side needs native-size keys and room for a readable action column.
+        let sideBySide = typesetter.rowsPerLine(for: .body, at: category) == 1 && inner - keyWidth - 2 >= 16
+        // Native-size lines sit close; big glyphs need a gap between entries to read.
+        let spacing = sideBySide ? 0 : max(1, typesetter.metrics(for: .body, at: category).spacingAfter)
+        return Self.entries.map { entry in
+            if sideBySide {
+                let keys = typesetter.typeset(entry.keys, style: .body, category: category, width: keyWidth)
+                let action = typesetter.typeset(entry.action, style: .body, category: category, width: inner - keyWidth - 2)
+                return Placed(keys: keys, action: action, actionX: keyWidth + 2, actionY: 0,
+                              height: max(keys.height, action.height) + spacing)
+            }
+            let keys = typesetter.typeset(entry.keys, style: .headline, category: category, width: inner)
+            let action = typesetter.typeset(entry.action, style: .body, category: category, width: max(1, inner - 2))
+            return Placed(keys: keys, action: action, actionX: 2, actionY: keys.height,
+                          height: keys.height + action.height + spacing)
         }
-        frame.write(" Keys ", x: x + 2, y: y, style: CellStyle(bold: true, color: .tint))
-        for (index, entry) in Self.entries.enumerated() where index + 2 < height - 1 {
-            let line = y + 2 + index
-            frame.write(entry.keys, x: x + 2, y: line, style: CellStyle(bold: true))
-            frame.write(entry.action, x: x + 4 + keyWidth, y: line)
-            // Keep the right border when the box is narrower than its text.
-            frame.write("│", x: x + width - 1, y: line, style: border)
+    }
+
+    /// How far the content can scroll.
+    var maximumScroll: Int {
+        max(0, placed.reduce(0) { $0 + $1.height } - Self.visibleLines(in: state.size))
+    }
+
+    func draw(into frame: inout Frame) {
+        var box = Self.box(in: state.size)
+        let entries = placed
+        let contentHeight = entries.reduce(0) { $0 + $1.height }
+        // A box no taller than its content.
+        box.height = min(box.height, contentHeight + 2)
+        let visible = max(1, box.height - 2)
+        let scroll = min(max(0, state.helpScroll), max(0, contentHeight - visible))
+
+        var band = Frame(width: max(1, box.width - 4), height: visible)
+        var y = -scroll
+        for entry in entries {
+            if y + entry.height > 0, y < visible {
+                band.draw(entry.keys, x: 0, y: y, style: CellStyle(bold: true, color: .tint))
+                band.draw(entry.action, x: entry.actionX, y: y + entry.actionY, style: .plain)
+            }
+            y += entry.height
+        }
+
+        frame.fill(x: box.x, y: box.y, width: box.width, height: box.height)
+        let border = CellStyle(color: .tint)
+        let rule = String(repeating: "─", count: max(0, box.width - 2))
+        frame.write("┌" + rule + "┐", x: box.x, y: box.y, style: border)
+        frame.write("└" + rule + "┘", x: box.x, y: box.y + box.height - 1, style: border)
+        for row in 1 ..< max(1, box.height - 1) {
+            frame.write("│", x: box.x, y: box.y + row, style: border)
+            frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
+        }
+        frame.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true, color: .tint))
+        frame.blit(band, x: box.x + 2, y: box.y + 1)
+        if contentHeight > visible {
+            let more = scroll < contentHeight - visible ? (scroll > 0 ? " ↑↓ more " : " ↓ more ") : " ↑ more "
+            frame.write(more, x: box.x + box.width - 2 - DisplayWidth.columns(of: more), y: box.y + box.height - 1,
+                        style: CellStyle(bold: true, color: .tint))
         }
     }
 }

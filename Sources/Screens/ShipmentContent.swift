@@ -23,7 +23,7 @@ struct ShipmentContent {
     let category: ContentSizeCategory
     let typesetter: Typesetter
 
-    init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter) {
+    init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, now: TimeOfDay? = nil) {
         self.width = width
         self.category = category
         self.typesetter = typesetter
@@ -35,21 +35,30 @@ struct ShipmentContent {
         placed.append(Placed(text: name, x: Self.margin, y: height, style: CellStyle(bold: name.isBold), centredWidth: inner))
         height += name.height
 
+        // The address and phone are links (OSC 8) in terminals that show them.
+        let map = ContactLinks.map(delivery.address)
         section("Address")
-        paragraph(delivery.address.line1, .body)
+        paragraph(delivery.address.line1, .body, style: CellStyle(link: map))
         if let line2 = delivery.address.line2, !line2.isEmpty {
-            paragraph(line2, .subheadline, style: CellStyle(color: .secondary))
+            paragraph(line2, .subheadline, style: CellStyle(color: .secondary, link: map))
         }
 
         section("Contact")
-        labelled([("Phone", delivery.phone, CellStyle()), ("Text", delivery.text, CellStyle())])
+        labelled([
+            ("Phone", delivery.phone, CellStyle(link: delivery.phone.flatMap(ContactLinks.telephone))),
+            ("Text", delivery.text, CellStyle()),
+        ])
 
         section("Delivery")
         var details: [(String, String?, CellStyle)] = [
             ("ID", delivery.id, CellStyle()),
             ("Status", delivery.status.title, CellStyle(bold: true, color: StatusBadge(status: delivery.status, category: category).color)),
         ]
-        if let window = delivery.window, !window.isEmpty { details.append(("Window", window, CellStyle())) }
+        if let window = delivery.window, !window.isEmpty {
+            // Late: a word and a colour.
+            let isLate = now.map(delivery.isLate(at:)) ?? false
+            details.append(("Window", isLate ? window + " · late" : window, CellStyle(bold: isLate, color: isLate ? .danger : .normal)))
+        }
         labelled(details)
 
         section(delivery.items.count == 1 ? "Item" : "Items")

@@ -10,7 +10,7 @@ struct ShipmentScreen {
 
     func draw(into frame: inout Frame) {
         let rows = max(1, frame.height - 2)
-        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter)
+        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter, now: state.now)
         let offset = min(scroll, max(0, content.height - rows))
         content.draw(into: &frame, top: 1, rows: rows, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset) {
@@ -19,8 +19,13 @@ struct ShipmentScreen {
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(
             position: delivery.id,
-            textSize: "Text size: \(state.category.name)",
-            hints: state.notice.map { [$0] } ?? ["d delivered  f failed  p pending  u undo  ⎋ back", "d f p u  ⎋ back", "⎋ back"]
+            textSize: state.category.name,
+            message: state.notice,
+            hints: [
+                StatusHint("d delivered", priority: 2), StatusHint("f failed", priority: 3), StatusHint("p pending", priority: 4),
+                StatusHint("o out", priority: 5), StatusHint("u undo", priority: 6), StatusHint("y/Y copy", priority: 7),
+                StatusHint("O map", priority: 8), StatusHint("⎋ back", priority: 0), StatusHint("? help", priority: 1),
+            ]
         ).draw(into: &frame)
     }
 }
@@ -29,7 +34,7 @@ extension AppState {
     /// Keeps the Shipment screen's scroll within its content.
     func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
         let rows = max(1, size.height - 2)
-        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter)
+        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter, now: now)
         return min(max(0, scroll), max(0, content.height - rows))
     }
 }

@@ -23,7 +23,9 @@ struct StatusBadge {
     private let category: ContentSizeCategory
 
     /// A symbol per status, so the plain-text render tells them apart without colour.
-    var symbol: String {
+    var symbol: String { Self.symbol(for: status) }
+
+    static func symbol(for status: DeliveryStatus) -> String {
         switch status {
         case .pending: "○"
         case .outForDelivery: "▸"

@@ -89,7 +89,8 @@ public final class DeliveryStore: Sendable {
     /// Latin accents ignored; empty text matches all) and whose status passes
     /// `filter`. In import order, read lazily like `deliveries()`: the cost is
     /// counting the matches, not loading them.
-    public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> StoredDeliveries {
+    public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> StoredDeliveries {
+        if sort != .manifest { return try sorted(text, status: filter, by: sort) }
         let query: RowQuery
         if let match = SearchExpression.match(for: text, status: filter.status) {
             query = .search(match, runs: UnspacedScript.runs(in: text))

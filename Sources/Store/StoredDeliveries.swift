@@ -22,7 +22,10 @@ public final class StoredDeliveries: DeliverySource {
 
     private let store: DeliveryStore
     /// What a search keeps; nil for all rows (row i is position i + 1).
-    private let query: RowQuery?
+    let query: RowQuery?
+    /// True when the rows are in another order than their positions (a sort):
+    /// every position is then known up front, in list order.
+    let isSorted: Bool
     public let count: Int
     private let state = LockedValue(State())
 
@@ -35,10 +38,11 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     /// `positions` may hold the first positions already learnt (all of them, for a small result).
-    init(store: DeliveryStore, query: RowQuery?, count: Int, positions: [Int32] = []) {
+    init(store: DeliveryStore, query: RowQuery?, count: Int, positions: [Int32] = [], isSorted: Bool = false) {
         self.store = store
         self.query = query
         self.count = count
+        self.isSorted = isSorted
         state.withLock { $0.positions = positions }
     }
 
@@ -49,6 +53,12 @@ public final class StoredDeliveries: DeliverySource {
         let learnt = state.withLock { $0.positions.count }
         return min(count, max(learnt, store.listing.firstChunk))
     }
+
+    /// The store the rows come from.
+    var storeOwner: DeliveryStore { store }
+
+    /// The positions learnt so far, in list order (all of them, for a sorted list).
+    var knownPositions: [Int32] { state.withLock { $0.positions } }
 
     public func delivery(at index: Int) -> Delivery {
         guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
@@ -77,51 +87,59 @@ public final class StoredDeliveries: DeliverySource {
     /// their pages in parallel (the pool has a connection for each).
     private func cachedPage<Page>(
         _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
-        load: (_ rows: Int, _ condition: String, _ arguments: StatementArguments) throws -> [Page]
+        load: (_ rows: Int, _ condition: String, _ arguments: StatementArguments, _ order: [Int64]) throws -> [Page]
     ) throws -> [Page] {
         let generation = store.generation.withLock { $0 }
         let rows = (number * size)..<min(count, (number + 1) * size)
-        let lookup: (page: [Page]?, condition: String, arguments: StatementArguments) = try state.withLock { state in
+        let lookup: (page: [Page]?, condition: String, arguments: StatementArguments, order: [Int64]) = try state.withLock { state in
             if state.generation != generation {
                 state.deliveries.removeAll()
                 state.lengths.removeAll()
                 state.generation = generation
             }
-            if let page = state[keyPath: cache].page(number) { return (page, "", []) }
-            let (condition, arguments) = try selection(rows: rows, state: &state)
-            return (nil, condition, arguments)
+            if let page = state[keyPath: cache].page(number) { return (page, "", [], []) }
+            let (condition, arguments, order) = try selection(rows: rows, state: &state)
+            return (nil, condition, arguments, order)
         }
         if let page = lookup.page { return page }
-        let page = try load(rows.count, lookup.condition, lookup.arguments)
+        let page = try load(rows.count, lookup.condition, lookup.arguments, lookup.order)
         state.withLock { state in
             if state.generation == generation { state[keyPath: cache].insert(page, number: number) }
         }
         return page
     }
 
-    private func loadDeliveries(rows: Int, condition: String, arguments: StatementArguments) throws -> [Delivery] {
+    private func loadDeliveries(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [Delivery] {
         let found = try store.read { db in
             try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
-                                arguments: arguments).map(Self.delivery(from:)).reduce(into: []) { $0.append($1) }
+                                arguments: arguments).map { ($0[0] as Int64, Self.delivery(from: $0)) }.reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
-        return found
+        return inListOrder(found, order: order)
     }
 
-    private func loadLengths(rows: Int, condition: String, arguments: StatementArguments) throws -> [TextLengths] {
+    private func loadLengths(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [TextLengths] {
         let found = try store.read { db in
-            try Row.fetchCursor(db, sql: "SELECT name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
+            try Row.fetchCursor(db, sql: "SELECT position, name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
                                 arguments: arguments)
-                .map { TextLengths(name: $0[0], address: $0[1], window: $0[2]) }.reduce(into: []) { $0.append($1) }
+                .map { ($0[0] as Int64, TextLengths(name: $0[1], address: $0[2], window: $0[3])) }.reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
-        return found
+        return inListOrder(found, order: order)
+    }
+
+    /// Rows read by position, put in the list's order (`order`: a sorted
+    /// list's positions for the page, in list order).
+    private func inListOrder<Value>(_ found: [(Int64, Value)], order: [Int64]) -> [Value] {
+        guard isSorted else { return found.map(\.1) }
+        let byPosition = Dictionary(found, uniquingKeysWith: { first, _ in first })
+        return order.compactMap { byPosition[$0] }
     }
 
     /// SQL selecting the positions of `rows`: a key range for all rows, the
     /// learnt positions for a search (sorted, but not contiguous).
-    private func selection(rows: Range<Int>, state: inout State) throws -> (String, StatementArguments) {
-        guard let query else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound]) }
+    private func selection(rows: Range<Int>, state: inout State) throws -> (String, StatementArguments, [Int64]) {
+        guard let query else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound], []) }
         while state.positions.count < rows.upperBound {
             let learnt = state.positions.count
             let after = state.positions.last.map(Int64.init) ?? 0
@@ -134,9 +152,9 @@ public final class StoredDeliveries: DeliverySource {
             // The store changed since the count (another process): fewer rows match now.
             if state.positions.count == learnt { throw missingRows() }
         }
-        let positions = state.positions[rows]
+        let positions = state.positions[rows].map { Int64($0) }
         let marks = Array(repeating: "?", count: positions.count).joined(separator: ",")
-        return ("position IN (\(marks))", StatementArguments(positions.map { Int64($0) }))
+        return ("position IN (\(marks))", StatementArguments(positions), isSorted ? positions : [])
     }
 
     private func missingRows() -> StoreError {

@@ -25,6 +25,8 @@ enum KeyDecoder {
         case 8, 127: return .backspace
         case 10, 13: return .enter
         case 27: return .escape
+        case 1 ... 26 where value != 9:
+            return Unicode.Scalar(value + 96).map { .control(Character($0)) }
         case 0 ..< 32: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }

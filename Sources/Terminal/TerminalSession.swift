@@ -86,6 +86,7 @@ public final class TerminalSession {
             curs_set(0)
         }
         refresh()
+        if TerminalEscapes.hyperlinksEnabled { TerminalEscapes.overlayLinks(frame) }
         previous = frame
     }
 

@@ -26,6 +26,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var clock: ClockOption
+
     func run() throws {
         guard TerminalSession.isInteractive else {
             Diagnostics.fail(
@@ -47,15 +49,27 @@ struct BrowseCommand: ParsableCommand {
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter, strategy: display.rowHeights
         )
+        session.showOverview(on: &state)
+        state.setTime(clock.current)
         var needsDrawing = true
         var idleTicks = 0
+        var noticeTimer = NoticeTimer()
         while !terminal.shouldStop {
             if needsDrawing { terminal.draw(state.render()) }
             guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
                 // Idle: refine row heights, and now and then look for other instances' changes.
                 idleTicks += 1
                 needsDrawing = state.refine()
+                if let expiry = noticeTimer.expired() {
+                    _ = state.handle(expiry)
+                    needsDrawing = true
+                }
                 if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
+                // The clock message: late marks follow the time of day (unless --now fixed it).
+                if clock.fixed == nil, idleTicks % 20 == 0, state.now != clock.current {
+                    state.setTime(clock.current)
+                    needsDrawing = true
+                }
                 continue
             }
             needsDrawing = true
@@ -65,10 +79,17 @@ struct BrowseCommand: ParsableCommand {
                     return
                 case .saveTextSize(let category):
                     do { try preference.save(category) } catch { state.setNotice("Could not save the text size: \(error.localizedDescription)") }
+                case .repaint:
+                    terminal.invalidate()
+                case .copyToClipboard(let text):
+                    TerminalEscapes.copyToClipboard(text)
+                case .open(let url):
+                    if !SystemOpener.open(url) { state.setNotice("Nothing here opens links (no xdg-open); the address is a link where the terminal shows them") }
                 case .setStatus, .undoStatusChange, .search:
                     session.perform(effect, on: &state)
                 }
             }
+            noticeTimer.noteShown(state)
         }
     }
 

@@ -38,4 +38,13 @@ enum DeliveryInput {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
     }
+
+    /// Deliveries per status for the title bar: a manifest in memory is
+    /// counted row by row; a store counts the search with SQL.
+    static func overview(of url: URL, source: any DeliverySource, search: String) -> StatusCounts? {
+        if url.pathExtension.lowercased() == "json" {
+            return StatusCounts(counting: (0 ..< source.count).lazy.map(source.delivery(at:)))
+        }
+        return try? DeliveryStore(url: url).statusCounts(matching: search)
+    }
 }

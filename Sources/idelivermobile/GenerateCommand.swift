@@ -15,7 +15,8 @@ struct GenerateCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "How many deliveries to write.")
+    // Unconditional, so that "-5" is read as the (bad) count it is and not as an unknown flag.
+    @Option(parsing: .unconditional, help: "How many deliveries to write.")
     var count: Int
 
     @Option(help: "The seed; the same seed and count always give the same file.")
@@ -25,7 +26,7 @@ struct GenerateCommand: ParsableCommand {
     var out: String?
 
     func validate() throws {
-        guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
+        guard count >= 0 else { throw ValidationError("--count must be 0 or more, not \(count).") }
     }
 
     func run() throws {

@@ -7,10 +7,14 @@ struct IDeliverMobile: ParsableCommand {
         commandName: "idelivermobile",
         abstract: "Browse deliveries in the terminal, with Dynamic Type text sizes.",
         discussion: """
-        Keys: ↑/↓ j/k move, PgUp/PgDn/Space page, Home/End g/G, Enter opens a shipment, \
-        Esc goes back, + and - change the text size (0: Large), / searches, ? shows help, q quits.
+        Keys: Up/Down or j/k move (a count before repeats: 5j, 10G), PgUp/PgDn/Space page, Ctrl-D/U half a page, \
+        Home/End g/G, Enter opens a shipment, Esc goes back, + and - change the text size (0: Large), \
+        / searches (n/N next/previous match), f/F filter by status, s sorts, ? shows help, q quits.
         """,
-        subcommands: [BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self],
+        version: AppVersion.string,
+        subcommands: [
+            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self,
+        ],
         defaultSubcommand: BrowseCommand.self
     )
 }

@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
             The whole file is checked first; a problem is reported with the file, line and column \
             (or the delivery and field) and nothing is written. Then every delivery is added or updated \
             by id in one transaction: an interrupted import leaves the store as it was. Statuses changed \
-            in the app survive re-importing the same manifest.
+            in the app survive re-importing the same manifest; a manifest unchanged since it was imported \
+            (same path, size and modification time) is reported as unchanged and not read again.
             Exit codes: 0 ok, 65 bad manifest data, 66 no such file, 73 cannot create the store, 74 I/O error.
             """
     )
@@ -29,8 +30,14 @@ struct ImportCommand: ParsableCommand {
             let deliveryStore = try DeliveryStore(path: store)
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
-            let summary = try deliveryStore.importManifest(at: URL(fileURLWithPath: file), progress: progress)
+            // A manifest imported before and not changed since (same path, size and time) is not read again.
+            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), progress: progress)
             bar?.finish()
+            guard summary.performed else {
+                print("\(file) is unchanged since it was imported into \(deliveryStore.url.path); "
+                      + "nothing to do (the store holds \(summary.storeCount)).")
+                return
+            }
             print("Imported \(summary.deliveries) deliveries from \(file) (\(summary.added) new, \(summary.updated) updated) "
                   + "into \(deliveryStore.url.path); the store now holds \(summary.storeCount).")
         } catch {

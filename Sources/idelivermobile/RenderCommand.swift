@@ -44,6 +44,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var clock: ClockOption
+
     func validate() throws {
         guard TerminalSize(parsing: size) != nil else {
             throw ValidationError("--size must look like 80x24, not '\(size)'.")
@@ -68,6 +70,8 @@ struct RenderCommand: ParsableCommand {
             }
             selection = row
         }
+        state.setOverview(DeliveryInput.overview(of: url, source: source, search: search ?? ""))
+        state.setTime(clock.current)
         state.place(top: top, select: selection)
         if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
         if screen == .shipment { state.openShipment() }

@@ -24,3 +24,14 @@ import Testing
         #expect(frame.plainTextLines == [" xy "])
     }
 }
+
+@Suite struct FrameClippingTests {
+    @Test func fillAndRestyleWhollyOffTheFrameDoNothing() {
+        var frame = Frame(width: 4, height: 2)
+        frame.fill(x: 0, y: 5, width: 4, height: 1, style: CellStyle(bold: true))
+        frame.restyle(x: 6, y: 0, width: 2, height: 2) { $0.bold = true }
+        frame.restyle(x: 0, y: -4, width: 2, height: 2) { $0.bold = true }
+        #expect(frame.plainTextLines == ["    ", "    "])
+        #expect(!frame[0, 0].style.bold)
+    }
+}

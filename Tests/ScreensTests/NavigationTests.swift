@@ -87,15 +87,21 @@ import Typesetting
         #expect(state.selected == 1)
     }
 
-    @Test func helpOverlayListsKeysAndAnyKeyClosesIt() {
+    @Test func helpOverlayListsKeysAndEscQuestionMarkAndQCloseIt() {
         var state = SampleData.state()
         state.press(.character("?"))
         let text = state.render().plainText
         #expect(text.contains("Keys"))
         #expect(text.contains("quit"))
-        state.press(.down)
-        #expect(!state.isShowingHelp)
-        #expect(state.selected == 0, "the key that closes help does nothing else")
+        state.press(.character("?"))
+        for close in [Key.escape, .character("?"), .character("q")] {
+            state.press(.character("?"))
+            let isOpen = state.isShowingHelp
+            #expect(isOpen)
+            #expect(state.press(close).isEmpty, "q closes the help rather than quitting")
+            let isClosed = !state.isShowingHelp
+            #expect(isClosed)
+        }
     }
 
     @Test func quitAndControlC() {
@@ -111,9 +117,10 @@ import Typesetting
         #expect(state.press(.character("u")) == [.search(query: "qu", status: .all)])
         #expect(state.render().plainText.contains("Search: qu"))
         #expect(state.press(.backspace) == [.search(query: "q", status: .all)])
-        #expect(state.press(.escape) == [.search(query: "", status: .all)])
+        #expect(state.press(.escape) == [.search(query: "", status: .all, keeping: "DLV-0001")])
         #expect(!state.search.isEditing)
-        #expect(state.press(.character("s")) == [.search(query: "", status: .pending)])
+        #expect(state.press(.character("f")) == [.search(query: "", status: .pending, keeping: "DLV-0001")])
+        #expect(state.press(.character("s")) == [.search(query: "", status: .pending, sort: .window, keeping: "DLV-0001")])
     }
 
     @Test func resizeRelaysOutAtOnce() {

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Testing
 import Typesetting
 @testable import Screens
@@ -36,6 +37,7 @@ import Typesetting
             let size = TerminalSize(parsing: options["--size"] ?? "80x24") ?? TerminalSize(width: 80, height: 24)
             let category = options["--text-size"].flatMap(ContentSizeCategory.init(name:)) ?? .large
             var state = SampleData.state(width: size.width, height: size.height, category: category)
+            state.setTime(options["--now"].flatMap(TimeOfDay.init(parsingClock:)))
             state.place(top: options["--top"].flatMap { Int($0) }, select: options["--select"].flatMap { Int($0) })
             if options["--screen"] == "shipment" { state.openShipment() }
             #expect(state.render().plainText == capture.text, "README capture \(capture.arguments.joined(separator: " "))")

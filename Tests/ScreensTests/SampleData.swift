@@ -22,10 +22,14 @@ enum SampleData {
         glyphs: GlyphMode = .automatic, source: (any DeliverySource)? = nil
     ) -> AppState {
         DisplayWidth.prepareLocale()
-        return AppState(
-            source: source ?? deliveries, size: TerminalSize(width: width, height: height),
+        let rows = source ?? deliveries
+        var state = AppState(
+            source: rows, size: TerminalSize(width: width, height: height),
             category: category, typesetter: Typesetter(glyphs: glyphs)
         )
+        // The title bar's counts, as `render` sets them for a manifest.
+        state.setOverview(StatusCounts(counting: (0 ..< rows.count).map(rows.delivery(at:))))
+        return state
     }
 }
 

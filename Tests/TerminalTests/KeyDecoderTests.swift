@@ -22,7 +22,13 @@ import Testing
         #expect(KeyDecoder.character(10) == .enter)
         #expect(KeyDecoder.character(127) == .backspace)
         #expect(KeyDecoder.character(27) == .escape)
-        #expect(KeyDecoder.character(1) == nil)
+        #expect(KeyDecoder.character(4) == .control("d"))
+        #expect(KeyDecoder.character(21) == .control("u"))
+        #expect(KeyDecoder.character(6) == .control("f"))
+        #expect(KeyDecoder.character(2) == .control("b"))
+        #expect(KeyDecoder.character(12) == .control("l"))
+        #expect(KeyDecoder.character(0) == nil)
+        #expect(KeyDecoder.character(28) == nil)
     }
 
     @Test func printableCharactersIncludingNonASCII() {

@@ -1,0 +1,45 @@
+import GRDB
+import Model
+
+extension DeliveryStore {
+    /// Deliveries per status among those `text` finds (all deliveries for
+    /// empty text), counted by SQLite: a GROUP BY over the status index for the
+    /// whole store, and one indexed count per status (its status word added to
+    /// the search) for a search. Nothing is read into Swift row by row.
+    public func statusCounts(matching text: String = "") throws(StoreError) -> StatusCounts {
+        try read { db in
+            guard SearchExpression.match(for: text) != nil else {
+                var counts: [DeliveryStatus: Int] = [:]
+                let rows = try Row.fetchCursor(db, sql: "SELECT status, count(*) FROM delivery GROUP BY status")
+                while let row = try rows.next() {
+                    if let status = DeliveryStatus(rawValue: row[0]) { counts[status] = row[1] }
+                }
+                return StatusCounts(counts)
+            }
+            var counts = StatusCounts()
+            for status in DeliveryStatus.allCases {
+                guard let match = SearchExpression.match(for: text, status: status) else { continue }
+                counts[status] = try RowQuery.search(match, runs: UnspacedScript.runs(in: text)).count(db)
+            }
+            return counts
+        }
+    }
+
+    /// The deliveries late at `now`: not delivered, and their window ended
+    /// earlier today. In store order. Only rows with a window that are not
+    /// delivered are read.
+    public func lateDeliveries(at now: TimeOfDay) throws(StoreError) -> [Delivery] {
+        try read { db in
+            var late: [Delivery] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT \(StoredDeliveries.columns) FROM delivery
+                WHERE status <> 'delivered' AND window IS NOT NULL AND window <> '' ORDER BY position
+                """)
+            while let row = try rows.next() {
+                let delivery = StoredDeliveries.delivery(from: row)
+                if delivery.isLate(at: now) { late.append(delivery) }
+            }
+            return late
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Model
+import Store
+import Typesetting
+
+/// `idelivermobile summary`: counts per status and the late deliveries.
+struct SummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Print a store's deliveries per status and which are late.",
+        discussion: """
+            Text output (stable; fields separated by two or more spaces):
+              52 deliveries in PATH
+                pending           17
+                out_for_delivery  22
+                delivered          8
+                failed             5
+              3 late at 12:30
+                DLV-0001  09:00-12:00  out_for_delivery  Feng Wong
+            A delivery is late when its window has ended by --now (default: the local time now) and it is \
+            not delivered. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
+            "name", "window", "status"}]}, keys sorted.
+            Exit codes: 0 ok, 64 usage, 66 no such store, 74 I/O error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    @OptionGroup var clock: ClockOption
+
+    @Argument(help: "The store (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
+    var store: String?
+
+    struct Report: Encodable {
+        struct Late: Encodable {
+            var id: String
+            var name: String
+            var window: String
+            var status: String
+        }
+
+        var store: String
+        var now: String
+        var total: Int
+        var counts: [String: Int]
+        var late: [Late]
+    }
+
+    func run() throws {
+        let deliveryStore = StoreArgument.open(store)
+        let now = clock.current
+        let report: Report
+        do {
+            let counts = try deliveryStore.statusCounts()
+            let late = try deliveryStore.lateDeliveries(at: now)
+            report = Report(
+                store: deliveryStore.url.path, now: now.description, total: counts.total,
+                counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
+                late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
+        // Names are untrusted: on a terminal they are shown as the screens show them.
+        let sanitizes = isatty(1) == 1
+        func clean(_ text: String) -> String { sanitizes ? Sanitizer.sanitize(text) : text }
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(report) else { Diagnostics.fail("cannot encode the summary", ExitStatus.software) }
+            print(clean(String(decoding: data, as: UTF8.self)))
+        case .text:
+            print("\(report.total) deliveries in \(clean(report.store))")
+            let width = DeliveryStatus.allCases.map(\.rawValue.count).max() ?? 0
+            for status in DeliveryStatus.allCases {
+                let count = String(report.counts[status.rawValue] ?? 0)
+                let digits = String(report.total).count
+                print("  " + status.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                      + String(repeating: " ", count: max(0, digits - count.count)) + count)
+            }
+            print("\(report.late.count) late at \(report.now)")
+            for late in report.late {
+                print("  \(clean(late.id))  \(clean(late.window))  \(late.status)  \(clean(late.name))")
+            }
+        }
+    }
+}

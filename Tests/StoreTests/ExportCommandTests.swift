@@ -1,0 +1,160 @@
+import Foundation
+import Model
+import Testing
+@testable import Store
+
+/// `export`, `summary`, `generate` and `import` conventions as processes.
+/// Runs under `make test`, which builds the release binary and names it in IDELIVERMOBILE_BIN.
+@Suite(.enabled(if: ReleaseBinary.path != nil))
+struct ExportCommandTests {
+    private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReleaseBinary.path ?? "/nonexistent")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "LANG": "C.UTF-8"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    private func rows(_ store: DeliveryStore) throws -> [Delivery] {
+        let all = try store.deliveries()
+        return (0 ..< all.count).map(all.delivery(at:))
+    }
+
+    @Test func aJSONExportReimportsToTheSameStore() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let manifest = try SampleManifest.write(SampleManifest.deliveries(count: 300), to: folder)
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).status == 0)
+        let original = try DeliveryStore(url: folder.appendingPathComponent("a.sqlite"))
+        try original.setStatus(.delivered, forDeliveryID: "DLV-00002")
+
+        let export = try run(["export", "--format", "json", "a.sqlite"], in: folder)
+        #expect(export.status == 0, "\(export.errors)")
+        try Data(export.output.utf8).write(to: folder.appendingPathComponent("export.json"))
+        #expect(try run(["import", "export.json", "--store", "b.sqlite"], in: folder).status == 0)
+        let copy = try DeliveryStore(url: folder.appendingPathComponent("b.sqlite"))
+        #expect(try rows(copy) == rows(original))
+        // Back into the store it came from: nothing changes.
+        #expect(try run(["import", "export.json", "--store", "a.sqlite"], in: folder).status == 0)
+        #expect(try rows(original) == rows(copy))
+    }
+
+    @Test func csvIsRFC4180AndFiltersLikeTheKeys() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = SampleManifest.deliveries(count: 60)
+        let manifest = try SampleManifest.write(deliveries, to: folder)
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).status == 0)
+        let csv = try run(["export", "--status", "pending", "a.sqlite"], in: folder)
+        #expect(csv.status == 0)
+        let records = Self.parseCSV(csv.output)
+        #expect(records.first == ["id", "name", "line1", "line2", "phone", "text", "status", "window", "instructions", "items"])
+        let pending = deliveries.filter { $0.status == .pending }
+        #expect(records.dropFirst().map { $0[0] } == pending.map(\.id))
+        #expect(records.dropFirst().map { $0[1] } == pending.map(\.name))
+        #expect(records.dropFirst().map { $0[8] } == pending.map { $0.instructions ?? "" }, "quotes and newlines survive")
+        #expect(csv.output.hasSuffix("\r\n"))
+        let searched = Self.parseCSV(try run(["export", "--search", "Paris", "a.sqlite"], in: folder).output)
+        #expect(searched.count > 1)
+        #expect(searched.dropFirst().allSatisfy { $0[3].contains("Paris") || $0[2].contains("Paris") })
+    }
+
+    @Test func summaryCountsStatusesAndLateDeliveriesAtAGivenTime() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = SampleManifest.deliveries(count: 40)
+        let manifest = try SampleManifest.write(deliveries, to: folder)
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).status == 0)
+        let summary = try run(["summary", "--now", "2026-11-23T12:30", "a.sqlite"], in: folder)
+        #expect(summary.status == 0)
+        let lines = summary.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("40 deliveries in ") == true)
+        #expect(lines.contains("  pending           10"))
+        let late = deliveries.filter { $0.isLate(at: TimeOfDay(hour: 12, minute: 30)!) }
+        #expect(lines.contains("\(late.count) late at 12:30"))
+        #expect(lines.filter { $0.contains("  09:00-12:00  ") }.count == late.count)
+        let json = try run(["summary", "--now", "08:00", "--format", "json", "a.sqlite"], in: folder)
+        #expect(json.output.contains(#""late":[]"#))
+        #expect(json.output.contains(#""counts":{"delivered":10,"failed":10,"out_for_delivery":10,"pending":10}"#))
+    }
+
+    @Test func errorsAreSysexits() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let missing = try run(["export", "nope.sqlite"], in: folder)
+        #expect(missing.status == 66)
+        #expect(missing.errors.contains("nope.sqlite: no such store"))
+        #expect(try run(["summary", "nope.sqlite"], in: folder).status == 66)
+        #expect(try run(["export", "--format", "xml"], in: folder).status == 64)
+        #expect(try run(["summary", "--now", "25:00"], in: folder).status == 64)
+        let negative = try run(["generate", "--count", "-5"], in: folder)
+        #expect(negative.status == 64)
+        #expect(negative.errors.contains("--count must be 0 or more, not -5."))
+    }
+
+    @Test func reimportingAnUnchangedManifestSaysUnchanged() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let manifest = try SampleManifest.write(SampleManifest.deliveries(count: 5), to: folder)
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).output.contains("(5 new, 0 updated)"))
+        let again = try run(["import", manifest.path, "--store", "a.sqlite"], in: folder)
+        #expect(again.status == 0)
+        #expect(again.output.contains("is unchanged"))
+        #expect(!again.output.contains("updated"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let version = try run(["--version"], in: folder)
+        #expect(version.status == 0)
+        #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionsComeFromTheArgumentParser(shell: String) throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let script = try run(["--generate-completion-script", shell], in: folder)
+        #expect(script.status == 0)
+        for word in ["export", "summary", "now", "format"] {
+            #expect(script.output.contains(word), "\(shell): \(word)")
+        }
+    }
+
+    /// A small RFC 4180 reader, independent of the writer.
+    static func parseCSV(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = Array(text)[...]
+        while let c = characters.popFirst() {
+            if quoted {
+                if c == "\"" {
+                    if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+                } else {
+                    field.append(c)
+                }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                record.append(field); field = ""
+            } else if c == "\r\n" || c == "\n" {
+                record.append(field); field = ""
+                records.append(record); record = []
+            } else {
+                field.append(c)
+            }
+        }
+        return records
+    }
+}
