@@ -99,9 +99,7 @@ public final class TerminalSession {
     }
 
     private func put(_ cell: Cell, x: Int, y: Int) {
-        var wide: [wchar_t] = cell.grapheme.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
-        if wide.isEmpty { wide = [wchar_t(32)] }
-        wide.append(0)
+        let wide = CellEmission.wideCharacters(of: cell.grapheme)
         let attrs = CursesAttributes.attributes(for: cell.style)
         let pair = ColorPalette.pair(for: cell.style.color)
         _ = wide.withUnsafeBufferPointer { buffer in

@@ -50,7 +50,8 @@ public struct Typesetter: Sendable {
             if let face {
                 lines += Self.draw(graphemes, in: face, width: width)
             } else {
-                lines.append(TypesetLine(graphemes: graphemes))
+                // The terminal draws a cell per spacing character: 🇯🇵 is two.
+                lines.append(TypesetLine(graphemes: graphemes.flatMap { DisplayWidth.cells(of: $0) }))
             }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)
