@@ -4,7 +4,7 @@ import CUnicodeText
 /// terminal draws exactly the cells `render` says.
 ///
 /// C0 controls become their Control Pictures (ESC → ␛, CR → ␍, NUL → ␀),
-/// DEL → ␡; tabs, newlines and line/paragraph separators become spaces; C1
+/// DEL → ␡ (`?` for each when the system has no UTF-8 locale); tabs, newlines and line/paragraph separators become spaces; C1
 /// controls, bidi overrides, isolates and marks (which could reorder what the
 /// user sees), and anything the C library cannot print become U+FFFD.
 ///
@@ -90,6 +90,8 @@ public enum Sanitizer {
         switch value {
         case 0x20 ..< 0x7F: return nil
         case 0x09, 0x0A, 0x0B, 0x0C, 0x2028, 0x2029: return " "
+        // No UTF-8 locale at all: only ASCII can be drawn, so show `?` rather than nothing.
+        case _ where !DisplayWidth.prepareLocale(): return "?"
         case 0x00 ... 0x1F: return Unicode.Scalar(0x2400 + value)
         case 0x7F: return "\u{2421}"
         case 0x80 ... 0x9F: return "\u{FFFD}"

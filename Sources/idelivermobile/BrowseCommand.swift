@@ -33,7 +33,12 @@ struct BrowseCommand: ParsableCommand {
                 ExitStatus.usage
             )
         }
-        DisplayWidth.prepareLocale()
+        if let problem = TerminalRequirements.check() {
+            Diagnostics.fail(problem.description, ExitStatus.configuration)
+        }
+        if !DisplayWidth.prepareLocale() {
+            Diagnostics.warn("no UTF-8 locale is installed (not even C.UTF-8): characters beyond ASCII are shown as ?")
+        }
         var session = StoreSession(store: try openStore())
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
@@ -49,6 +54,13 @@ struct BrowseCommand: ParsableCommand {
         )
         var needsDrawing = true
         var idleTicks = 0
+        defer {
+            // A signal ended the loop: the terminal is restored first, then the shell hears 128 + signal.
+            if let signal = terminal.terminatingSignal {
+                terminal.stop()
+                IDeliverMobile.exit(withError: ExitCode(128 + signal))
+            }
+        }
         while !terminal.shouldStop {
             if needsDrawing { terminal.draw(state.render()) }
             guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
