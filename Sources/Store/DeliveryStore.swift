@@ -238,7 +238,8 @@ public final class DeliveryStore: Sendable {
                 INSERT INTO delivery(
                     id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                     searchName, searchAddress)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
+                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
                 ON CONFLICT(id) DO UPDATE SET
                     name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
                     searchName = excluded.searchName, searchAddress = excluded.searchAddress,
