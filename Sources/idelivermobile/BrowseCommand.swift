@@ -88,6 +88,7 @@ struct BrowseCommand: ParsableCommand {
     private func openStore() throws -> DeliveryStore {
         let manifest: URL?
         let deliveryStore: DeliveryStore
+        var createdStore: URL?
         do {
             if let path, !path.lowercased().hasSuffix(".json") {
                 guard FileManager.default.fileExists(atPath: path) else {
@@ -96,7 +97,9 @@ struct BrowseCommand: ParsableCommand {
                 deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
                 manifest = nil
             } else {
-                deliveryStore = try DeliveryStore(path: store)
+                let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+                createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
+                deliveryStore = try DeliveryStore(url: url)
                 manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
             }
         } catch {
@@ -111,6 +114,8 @@ struct BrowseCommand: ParsableCommand {
                 bar?.finish()
             } catch {
                 bar?.finish()
+                // A first run that failed leaves nothing behind: no empty store to puzzle over.
+                if let createdStore { StoreFiles.remove(createdStore) }
                 Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
             }
         }

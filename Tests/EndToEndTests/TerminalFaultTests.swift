@@ -97,6 +97,20 @@ struct TerminalFaultTests {
                 "no store is created for a browse that cannot start")
     }
 
+    @Test func aFailedFirstBrowseLeavesNoStoreBehind() throws {
+        let tmux = try TmuxSession(width: 120, height: 24)
+        guard let binary = TmuxSession.binary else { return }
+        let bad = tmux.home.appendingPathComponent("bad.json")
+        try Data("{\"deliveries\": [{\"id\": \"A\", \"name\": 7}]}".utf8).write(to: bad)
+        try tmux.type("'\(binary)' '\(bad.path)'; echo \"exit=$?\"")
+        let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("exit=") } }
+        #expect(screen.contains("exit=65"))
+        let store = tmux.home.appendingPathComponent("data/idelivermobile/deliveries.sqlite").path
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: store + suffix), "no deliveries.sqlite\(suffix) left")
+        }
+    }
+
     @Test func noColorKeepsBoldAndReverseButNoColour() throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         try tmux.type("NO_COLOR=1 " + (try TmuxSession.browseSampleCommand()))
