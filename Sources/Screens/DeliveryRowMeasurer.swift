@@ -45,13 +45,15 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         let category = Self.category(context)
         let badge = StatusBadge(status: .pending, category: category)
         let textWidth = max(1, context.width - DeliveryRowContent.margin * 2 - badge.columns - 1)
-        func rows(_ characters: Int, _ style: TextStyle) -> Int {
+        func rows(_ characters: Int, _ style: TextStyle, limit: Int) -> Int {
             guard characters > 0 else { return 0 }
             let advance = typesetter.estimatedAdvance(for: style, at: category)
             let perLine = max(1, Int(Double(textWidth) / advance))
-            return ((characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
+            return min(limit, (characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
         }
-        let text = rows(max(1, lengths.name), .headline) + rows(max(1, lengths.address), .subheadline) + rows(lengths.window, .caption1)
+        let limits = DeliveryRowContent.lineLimit
+        let text = rows(max(1, lengths.name), .headline, limit: limits.name)
+            + rows(max(1, lengths.address), .subheadline, limit: limits.address) + rows(lengths.window, .caption1, limit: limits.window)
         return max(text, badge.rows) + typesetter.metrics(for: .headline, at: category).spacingAfter
     }
 
