@@ -4,8 +4,11 @@
 // The wide-character API (add_wch, setcchar) is only declared with this set.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <langinfo.h>
 #include <locale.h>
+#include <string.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Swift 6 rejects C globals and cannot import function-like macros, so the
 // few the front end needs are wrapped here.
@@ -25,7 +28,13 @@ static inline mmask_t ide_wheel_down(void) { return BUTTON5_PRESSED; }
 #else
 static inline mmask_t ide_wheel_down(void) { return 0; }
 #endif
-static inline mmask_t ide_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+// Buttons and the wheel only: reporting every motion (mode 1003) would keep
+// the terminal from selecting text. Where terminfo offers SGR reports
+// (XM/kmous, as xterm's entries do), ncurses asks for mode 1006 with them.
+static inline mmask_t ide_button_and_wheel_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | ide_wheel_down();
+}
+static inline WINDOW *ide_curscr(void) { return curscr; }
 static inline mmask_t ide_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 
 /// Draws one grapheme cluster (up to a few wide chars) at y, x with attributes and colour pair.
@@ -35,4 +44,26 @@ static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs
     return mvadd_wch(y, x, &cc);
 }
 
+/// Takes the environment's locale, but a UTF-8 character type whatever it
+/// says: C.UTF-8 when LANG or LC_ALL name a non-UTF-8 locale (C, POSIX).
+/// Returns 1 when characters are UTF-8.
+static inline int ide_use_utf8_locale(void) {
+    setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) return 1;
+    return setlocale(LC_CTYPE, "C.UTF-8") != NULL ? 1 : 0;
+}
+
+/// What terminfo knows of the terminal `name`: -1 not found (or no terminfo
+/// database), 0 found but it cannot move the cursor (dumb), 1 usable.
+static inline int ide_terminal_capability(const char *name) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(name, 1, &error) != OK) { set_curterm(saved); return -1; }
+    char *cup = tigetstr("cup");
+    int usable = (cup != NULL && cup != (char *)-1) ? 1 : 0;
+    TERMINAL *probe = set_curterm(saved);
+    del_curterm(probe);
+    return usable;
+}
 #endif

@@ -8,9 +8,9 @@ public struct Address: Sendable, Hashable, Codable {
         self.line2 = line2
     }
 
-    /// Both lines joined for the one-paragraph address of a Deliveries row.
+    /// Both lines joined for the one-paragraph address of a Deliveries row;
+    /// a line of nothing but white space is left out, with its comma.
     public var singleLine: String {
-        guard let line2, !line2.isEmpty else { return line1 }
-        return line1 + ", " + line2
+        [line1, line2 ?? ""].filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: ", ")
     }
 }

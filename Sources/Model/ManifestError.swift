@@ -3,13 +3,15 @@
 ///
 /// A manifest is validated whole before anything is written, so this is the
 /// only thing a bad file produces. `exitCode` maps it to the sysexits code the
-/// CLI returns: 66 for a missing file, 74 for one that cannot be read, 65 for
+/// CLI returns: 66 for a missing file or a directory, 74 for one that cannot be read, 65 for
 /// bad data.
 public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is; decides the exit code and the wording.
     public enum Kind: Sendable, Hashable {
         /// There is no file at the path (EX_NOINPUT, 66).
         case fileNotFound
+        /// The path is a directory, not a file (EX_NOINPUT, 66).
+        case isDirectory
         /// The file exists but could not be read (EX_IOERR, 74).
         case unreadable
         /// The file holds nothing but white space.
@@ -60,7 +62,7 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The sysexits code for this error: 66 missing input, 74 I/O error, 65 bad data.
     public var exitCode: Int32 {
         switch kind {
-        case .fileNotFound: 66
+        case .fileNotFound, .isDirectory: 66
         case .unreadable: 74
         default: 65
         }

@@ -31,7 +31,7 @@ public struct ManifestReader: Sendable {
             throw ManifestError(kind: .fileNotFound, file: file, reason: "no such file")
         }
         guard !isDirectory.boolValue else {
-            throw ManifestError(kind: .unreadable, file: file, reason: "is a directory, not a manifest file")
+            throw ManifestError(kind: .isDirectory, file: file, reason: "is a directory, not a manifest file")
         }
         do {
             return try Data(contentsOf: url, options: .alwaysMapped)

@@ -45,10 +45,11 @@ struct DeliveryRowContent {
                 : TypesetText(lines: [], isBold: false)
             window = nil
         } else {
-            name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth)
-            address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth)
+            name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: Self.lineLimit.name)
+            address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth,
+                                         lineLimit: Self.lineLimit.address)
             window = Self.windowLine(of: delivery, category: category).map { text in
-                typesetter.typeset(text, style: .caption1, category: category, width: textWidth)
+                typesetter.typeset(text, style: .caption1, category: category, width: textWidth, lineLimit: Self.lineLimit.window)
             }
         }
     }
@@ -74,15 +75,21 @@ struct DeliveryRowContent {
         return window
     }
 
+    /// At most this many lines of each text in a row, the last ending in an
+    /// ellipsis when cut: a row stays a row (the Shipment screen shows more),
+    /// and a megabyte field costs no more to lay out than a long address.
+    static let lineLimit = (name: 8, address: 16, window: 2)
+
     /// The height `init(…).height` gives, from widths alone: nothing is
     /// rasterised, which makes measuring many rows at big sizes cheap.
     static func height(of delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter) -> Int {
         let badge = StatusBadge(status: delivery.status, category: category)
         let textWidth = max(1, width - (margin + badge.columns + 1) - margin)
-        var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth)
-        text += typesetter.height(of: addressText(of: delivery, category: category), style: .subheadline, category: category, width: textWidth)
+        var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth, lineLimit: lineLimit.name)
+        text += typesetter.height(of: addressText(of: delivery, category: category), style: .subheadline, category: category,
+                                  width: textWidth, lineLimit: lineLimit.address)
         if let window = windowLine(of: delivery, category: category) {
-            text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth)
+            text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth, lineLimit: lineLimit.window)
         }
         return max(text, badge.rows) + spacing(after: category, typesetter: typesetter)
     }

@@ -45,17 +45,19 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         let category = Self.category(context)
         let badge = StatusBadge(status: .pending, category: category)
         let textWidth = max(1, context.width - DeliveryRowContent.margin * 2 - badge.columns - 1)
-        func rows(_ characters: Int, _ style: TextStyle) -> Int {
+        func rows(_ characters: Int, _ style: TextStyle, limit: Int) -> Int {
             guard characters > 0 else { return 0 }
             let advance = typesetter.estimatedAdvance(for: style, at: category)
             let perLine = max(1, Int(Double(textWidth) / advance))
-            return ((characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
+            return min(limit, (characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
         }
         // Mirrors DeliveryRowContent: from Small down the window runs on after the address (" · " + window).
+        let limits = DeliveryRowContent.lineLimit
         let joined = DeliveryRowContent.windowJoinsAddress(at: category) && lengths.window > 0
         let address = max(1, lengths.address) + (joined ? lengths.window + 3 : 0)
         let window = joined ? 0 : lengths.window
-        let text = rows(max(1, lengths.name), .headline) + rows(address, .subheadline) + rows(window, .caption1)
+        let text = rows(max(1, lengths.name), .headline, limit: limits.name)
+            + rows(address, .subheadline, limit: limits.address) + rows(window, .caption1, limit: limits.window)
         return max(text, badge.rows) + DeliveryRowContent.spacing(after: category, typesetter: typesetter)
     }
 

@@ -78,8 +78,13 @@ struct ShipmentContent {
 
     static let margin = 2
 
+    /// At most this many lines of any one text, the last ending in an ellipsis
+    /// when cut: the screen scrolls through them, and a megabyte field is laid
+    /// out only as far as this, not to its end.
+    static let lineLimit = 200
+
     private func typeset(_ text: String, _ style: TextStyle, width: Int) -> TypesetText {
-        typesetter.typeset(text, style: style, category: category, width: max(1, width))
+        typesetter.typeset(text, style: style, category: category, width: max(1, width), lineLimit: Self.lineLimit)
     }
 
     /// A group header, after a gap that tightens below Large.

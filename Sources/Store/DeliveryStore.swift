@@ -16,7 +16,18 @@ import Model
 public final class DeliveryStore: Sendable {
     /// The store file.
     public let url: URL
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
+    /// How the store was opened.
+    public let access: Access
+
+    /// Whether this object may write.
+    public enum Access: Sendable {
+        /// Creates the store when missing, brings its schema up to date, writes.
+        case readWrite
+        /// Reads an existing store without writing anything, not even a
+        /// schema update: for `render`, and for a file or folder that is read-only.
+        case readOnly
+    }
     /// Bumped by every write made through this object, so its sources drop stale pages.
     let generation = LockedValue(0)
 
@@ -24,14 +35,20 @@ public final class DeliveryStore: Sendable {
     let listing: ResultListing
 
     /// Opens the store at `url`, creating the file, its folder and its tables when missing.
-    public convenience init(url: URL) throws(StoreError) {
-        try self.init(url: url, listing: ResultListing())
+    /// With `.readOnly`, opens an existing store and never writes to it.
+    public convenience init(url: URL, access: Access = .readWrite) throws(StoreError) {
+        try self.init(url: url, listing: ResultListing(), access: access)
     }
 
-    init(url: URL, listing: ResultListing) throws(StoreError) {
+    init(url: URL, listing: ResultListing, access: Access = .readWrite) throws(StoreError) {
         self.url = url
         self.listing = listing
+        self.access = access
         let path = url.path
+        if access == .readOnly {
+            pool = try Self.openReadOnly(path: path)
+            return
+        }
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,15 +65,67 @@ public final class DeliveryStore: Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+        do {
+            // A newer program's store is never written by this one: its
+            // schema may mean things this version would break.
+            let stored = try pool.read(StoreSchema.storedVersion)
+            if stored > StoreSchema.version {
+                throw StoreError(kind: .newerSchema, path: path, reason: """
+                    has schema version \(stored), newer than this idelivermobile's \(StoreSchema.version): \
+                    it is not opened for writing (use the newer idelivermobile; `idelivermobile render` can still show it)
+                    """)
+            }
             try Self.migrate(pool, path: path)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw Self.storeError(error, path: path, opening: true)
         }
     }
 
+    /// A read-only connection to an existing store, checked to hold every
+    /// table this version reads (a newer schema that only added is fine).
+    private static func openReadOnly(path: String) throws(StoreError) -> any DatabaseWriter {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(kind: .cannotCreate, path: path, reason: "no such store")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        configuration.label = "DeliveryStore (read-only)"
+        let pool: any DatabaseWriter
+        let complete: Bool
+        let stored: Int
+        do {
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+            } catch {
+                // WAL needs its -shm file; in a folder we may not write, SQLite can
+                // only read the file as immutable (fine for one screen's worth of reading).
+                let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+                pool = try DatabaseQueue(path: uri, configuration: configuration)
+            }
+            (complete, stored) = try pool.read { db in
+                (try StoreSchema.migrator.hasCompletedMigrations(db), try StoreSchema.storedVersion(db))
+            }
+        } catch {
+            throw storeError(error, path: path, opening: true)
+        }
+        guard complete else {
+            let reason = stored > StoreSchema.version
+                ? "has schema version \(stored), which this idelivermobile (version \(StoreSchema.version)) cannot read"
+                : "has schema version \(stored) and needs updating to \(StoreSchema.version), which reading alone cannot do: open it once with browse or import"
+            throw StoreError(kind: .newerSchema, path: path, reason: reason)
+        }
+        return pool
+    }
+
     /// Brings the schema up to date. Re-indexing a big store takes seconds,
     /// so a store that already holds deliveries says what it is doing.
-    private static func migrate(_ pool: DatabasePool, path: String) throws {
+    private static func migrate(_ pool: any DatabaseWriter, path: String) throws {
         let migrator = StoreSchema.migrator
         let updatesRows = try pool.read { db in
             try !migrator.hasCompletedMigrations(db) && db.tableExists("delivery") && rowCount(db) > 0
@@ -65,6 +134,11 @@ public final class DeliveryStore: Sendable {
             FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
         }
         try migrator.migrate(pool)
+        try pool.write { db in
+            if try Int.fetchOne(db, sql: "PRAGMA user_version") != StoreSchema.version {
+                try db.execute(sql: "PRAGMA user_version = \(StoreSchema.version)")
+            }
+        }
     }
 
     /// Opens the store at `path`, or the default store (`StoreLocation.defaultURL()`) when nil.
@@ -226,6 +300,7 @@ public final class DeliveryStore: Sendable {
         }
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
+        let contentHash = ContentHash.sha256(data)
         let summary: ImportSummary = try importTransaction { db in
             let before = try Self.rowCount(db)
             // Row-by-row index upkeep costs more than the rows themselves; past a
@@ -239,7 +314,8 @@ public final class DeliveryStore: Sendable {
                 INSERT INTO delivery(
                     id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                     searchName, searchAddress)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
+                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
                 ON CONFLICT(id) DO UPDATE SET
                     name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
                     searchName = excluded.searchName, searchAddress = excluded.searchAddress,
@@ -293,8 +369,8 @@ public final class DeliveryStore: Sendable {
             }
             if let fingerprint {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt) VALUES (?, ?, ?, ?)",
-                    arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970])
+                    sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt, contentHash) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970, contentHash])
             }
             let after = try Self.rowCount(db)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
@@ -308,18 +384,20 @@ public final class DeliveryStore: Sendable {
     static let importBatchSize = 1024
 
     /// Imports the manifest at `url` unless this store already imported it
-    /// unchanged (same path, size and modification time): what `browse FILE.json`
-    /// does on every start, so that a big manifest is read once, not each time.
+    /// unchanged (the same path with the same SHA-256 of its bytes): what
+    /// `browse FILE.json` does on every start, so that a big manifest is
+    /// imported once, not each time. A changed file is always seen, even one
+    /// whose size and modification time were kept (`touch -r`).
     @discardableResult
     public func importManifestIfChanged(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         if let fingerprint = ManifestFingerprint(url: url) {
             let known = try read { db in
-                try Row.fetchOne(db, sql: "SELECT size, modified FROM imported_manifest WHERE path = ?",
-                                 arguments: [fingerprint.path])
+                try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
+                                    arguments: [fingerprint.path])
             }
-            if let known, known[0] as Int == fingerprint.size, known[1] as Double == fingerprint.modified {
+            if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
                 let count = try count()
                 return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
             }

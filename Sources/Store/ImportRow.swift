@@ -13,10 +13,12 @@ struct ImportRow: Sendable {
     init(_ delivery: Delivery) {
         id = delivery.id
         arguments = [
-            delivery.id, delivery.name, delivery.address.line1, delivery.address.line2,
-            delivery.phone, delivery.text, delivery.status.rawValue, delivery.status.rawValue,
-            ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
-            UnspacedScript.spacedOut(delivery.name), UnspacedScript.spacedOut(StoreSchema.searchAddress(delivery.address)),
+            delivery.id, StoredText.bindable(delivery.name), StoredText.bindable(delivery.address.line1),
+            StoredText.bindable(delivery.address.line2), StoredText.bindable(delivery.phone), StoredText.bindable(delivery.text),
+            delivery.status.rawValue, delivery.status.rawValue,
+            ItemsColumn.encode(delivery.items), StoredText.bindable(delivery.instructions), StoredText.bindable(delivery.window),
+            StoredText.bindable(UnspacedScript.spacedOut(delivery.name)),
+            StoredText.bindable(UnspacedScript.spacedOut(StoreSchema.searchAddress(delivery.address))),
         ]
         lengths = TextLengths(of: delivery)
     }

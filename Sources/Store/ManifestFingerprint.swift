@@ -1,7 +1,7 @@
 import Foundation
 
-/// What identifies a manifest file's version cheaply: its path, size and
-/// modification time, so an unchanged manifest is not imported twice.
+/// Where a manifest was imported from, its size and modification time, kept
+/// beside its content hash (`ContentHash`), which alone decides "unchanged".
 struct ManifestFingerprint {
     var path: String
     var size: Int

@@ -13,6 +13,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case inputOutput
         /// The delivery id is not in the store (EX_DATAERR, 65).
         case unknownDelivery
+        /// The store's schema is newer than this program's, or needs an
+        /// update a read-only open cannot make (EX_DATAERR, 65).
+        case newerSchema
     }
 
     public var kind: Kind
@@ -31,7 +34,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch kind {
         case .cannotCreate: 73
-        case .notAStore, .unknownDelivery: 65
+        case .notAStore, .unknownDelivery, .newerSchema: 65
         case .inputOutput: 74
         }
     }

@@ -14,6 +14,20 @@ import Model
 /// address with each Chinese, Japanese or Korean character spaced out (see
 /// `UnspacedScript`), and are NULL for the rows that have none.
 enum StoreSchema {
+    /// This program's schema version: the number of migrations it knows.
+    /// It is kept in `PRAGMA user_version`, so that an older program can tell
+    /// a newer store and refuse to write it.
+    static let version = 4
+
+    /// The version a store says it has: its `user_version`, or for a store
+    /// from before that was kept, the migrations it has applied.
+    static func storedVersion(_ db: Database) throws -> Int {
+        let declared = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard try db.tableExists("grdb_migrations") else { return declared }
+        let applied = try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0
+        return max(declared, applied)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: deliveries, lengths, search, change log") { db in
@@ -115,6 +129,9 @@ enum StoreSchema {
             try db.execute(sql: dropSearchTriggers)
             try db.execute(sql: searchTriggers)
             try db.execute(sql: rebuildSearch)
+        }
+        migrator.registerMigration("v4: imported manifests known by their content hash") { db in
+            try db.execute(sql: "ALTER TABLE imported_manifest ADD COLUMN contentHash TEXT")
         }
         return migrator
     }

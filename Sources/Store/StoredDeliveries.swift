@@ -18,7 +18,8 @@ public final class StoredDeliveries: DeliverySource {
     static let pageSize = 64
     /// Rows per page of text lengths (12 bytes a row): the estimator reads them in long runs.
     static let lengthsPageSize = 1024
-    static let columns = "position, id, name, line1, line2, phone, text, status, items, instructions, window"
+    static let columns = "position, id, " + ["name", "line1", "line2", "phone", "text"].map(StoredText.column).joined(separator: ", ")
+        + ", status, items, " + ["instructions", "window"].map(StoredText.column).joined(separator: ", ")
 
     private let store: DeliveryStore
     /// What a search keeps; nil for all rows (row i is position i + 1).
@@ -164,12 +165,12 @@ public final class StoredDeliveries: DeliverySource {
     /// A delivery from a row of `columns`.
     static func delivery(from row: Row) -> Delivery {
         Delivery(
-            id: row[1], name: row[2],
-            address: Address(line1: row[3], line2: row[4]),
-            phone: row[5], text: row[6],
+            id: row[1], name: StoredText.string(row, 2),
+            address: Address(line1: StoredText.string(row, 3), line2: StoredText.optionalString(row, 4)),
+            phone: StoredText.optionalString(row, 5), text: StoredText.optionalString(row, 6),
             status: DeliveryStatus(rawValue: row[7]) ?? .pending,
             items: ItemsColumn.decode(row[8]),
-            instructions: row[9], window: row[10]
+            instructions: StoredText.optionalString(row, 9), window: StoredText.optionalString(row, 10)
         )
     }
 

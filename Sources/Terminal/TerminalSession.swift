@@ -7,12 +7,15 @@ import Screens
 ///
 /// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextKey`
 /// waits for input, and `stop()` gives the terminal back; callers stop on
-/// every path out (`defer`), and SIGTERM, SIGHUP and SIGINT only set a flag
-/// the loop checks, so the terminal is always restored.
+/// every path out (`defer`). Signals only leave a message the loop reads
+/// (`TerminalSignals`): a terminating one stops the loop with the terminal
+/// restored (`terminatingSignal` gives the exit status), Ctrl-Z and SIGTSTP
+/// suspend with the terminal given back, and `fg` repaints the whole screen.
 public final class TerminalSession {
     private var previous: Frame?
     private var isActive = false
-    private let signals = SignalFlag()
+    private let signals = TerminalSignals()
+    private var usesColor = false
 
     public init() {}
 
@@ -22,7 +25,10 @@ public final class TerminalSession {
     public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
 
     /// A termination signal arrived, or the terminal went away: the loop should stop.
-    public var shouldStop: Bool { signals.isSet || inputClosed }
+    public var shouldStop: Bool { signals.termination != nil || inputClosed }
+
+    /// The signal that stopped the loop, if one did: exit with 128 + it.
+    public var terminatingSignal: Int32? { signals.termination }
 
     /// Set when the terminal hung up without a SIGHUP reaching us (its pty
     /// closed): reads then fail at once, and a loop that took that for
@@ -30,7 +36,7 @@ public final class TerminalSession {
     private var inputClosed = false
 
     public func start() {
-        signals.install([SIGTERM, SIGHUP, SIGINT])
+        signals.install()
         // ncurses learns of a resize from SIGWINCH; a parent that started us
         // with it blocked (a Dispatch worker thread blocks everything) would
         // leave the screen stale after every resize.
@@ -38,7 +44,7 @@ public final class TerminalSession {
         sigemptyset(&resize)
         sigaddset(&resize, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &resize, nil)
-        setlocale(LC_ALL, "")
+        TerminalRequirements.useUTF8Locale()
         initscr()
         raw()  // Ctrl-C arrives as a key, so quitting restores the terminal
         noecho()
@@ -46,9 +52,10 @@ public final class TerminalSession {
         keypad(ide_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        mousemask(ide_all_mouse_events(), nil)
+        mousemask(ide_button_and_wheel_events(), nil)
         mouseinterval(0)
-        if has_colors() {
+        usesColor = has_colors() && TerminalRequirements.wantsColor()
+        if usesColor {
             start_color()
             use_default_colors()
             let palette = ColorPalette(colorCount: Int(ide_colors()))
@@ -100,30 +107,58 @@ public final class TerminalSession {
     }
 
     private func put(_ cell: Cell, x: Int, y: Int) {
-        var wide: [wchar_t] = cell.grapheme.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
-        if wide.isEmpty { wide = [wchar_t(32)] }
-        wide.append(0)
+        let wide = CellEmission.wideCharacters(of: cell.grapheme)
         let attrs = CursesAttributes.attributes(for: cell.style)
         let pair = ColorPalette.pair(for: cell.style.color)
         _ = wide.withUnsafeBufferPointer { buffer in
-            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, has_colors() ? pair : 0)
+            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, usesColor ? pair : 0)
         }
     }
 
     // MARK: - Input
 
     /// The next key, or nil when none came within `timeoutMilliseconds`.
+    /// After a suspension it is a `.resize` to the current size, so the
+    /// whole screen is laid out and drawn again.
     public func nextKey(timeoutMilliseconds: Int32) -> Key? {
+        if let resumed = handleJobControl() { return resumed }
         wtimeout(ide_stdscr(), timeoutMilliseconds)
         var character: wint_t = 0
         let result = wget_wch(ide_stdscr(), &character)
         switch result {
         case KEY_CODE_YES: return functionKey(Int32(character))
+        case OK where character == 26:  // Ctrl-Z: raw mode delivers it as a key
+            suspend()
+            return repaintWhole()
         case OK: return KeyDecoder.character(UInt32(character))
         default:
             if Self.inputHasHungUp() { inputClosed = true }
             return nil
         }
+    }
+
+    /// Acts on SIGTSTP (suspend) and SIGCONT (repaint) that arrived since the last key.
+    private func handleJobControl() -> Key? {
+        let pending = signals.takePending()
+        guard !pending.isEmpty else { return nil }
+        if pending.contains(SIGTSTP) { suspend() }
+        return repaintWhole()
+    }
+
+    /// Gives the terminal back and stops until `fg`; SIGSTOP cannot be caught, so this is where we resume.
+    private func suspend() {
+        guard isActive else { return }
+        endwin()
+        kill(getpid(), SIGSTOP)
+        _ = signals.takePending()  // the SIGCONT of this resumption
+    }
+
+    /// Takes the terminal again and redraws everything, however it was left.
+    private func repaintWhole() -> Key {
+        clearok(ide_curscr(), true)
+        refresh()
+        invalidate()
+        return .resize(width: Int(ide_cols()), height: Int(ide_lines()))
     }
 
     private static func inputHasHungUp() -> Bool {

@@ -56,7 +56,8 @@ struct MeasuredText: Sendable {
         isSpace.reserveCapacity(sanitized.utf8.count)
         var offset = 0
         for character in sanitized {
-            widths.append(UInt8(DisplayWidth.columns(of: character)))
+            // A cluster of several cells (🇯🇵, Thai สำ) counts them all.
+            widths.append(UInt8(DisplayWidth.columnsOfSanitized(character)))
             offset += character.utf16.count
             ends.append(offset)
             isSpace.append(character == " ")

@@ -39,7 +39,7 @@ public struct Typesetter: Sendable {
         _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
-        let measured = MeasuredTextCache.shared.measured(text)
+        let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
         let face = bigFace(for: metrics)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
@@ -50,7 +50,8 @@ public struct Typesetter: Sendable {
             if let face {
                 lines += Self.draw(VisualOrder.line(graphemes), in: face, width: width)
             } else {
-                lines.append(TypesetLine(graphemes: graphemes))
+                // The terminal draws a cell per spacing character: 🇯🇵 is two.
+                lines.append(TypesetLine(graphemes: graphemes.flatMap { DisplayWidth.cells(of: $0) }))
             }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)
@@ -70,9 +71,24 @@ public struct Typesetter: Sendable {
         if Self.printableASCIIColumns(text).map({ $0 * scale <= max(1, width) }) == true {
             return face?.rows ?? 1
         }
-        let measured = cachesMeasurements ? MeasuredTextCache.shared.measured(text) : MeasuredText(text)
+        let shown = Self.shownPrefix(of: text, lineLimit: lineLimit, width: width)
+        let measured = cachesMeasurements ? MeasuredTextCache.shared.measured(shown) : MeasuredText(shown)
         let lines = LineWrapper.lineCount(measured, columnScale: scale, width: width, lineLimit: lineLimit)
         return lines * (face?.rows ?? 1)
+    }
+
+    /// The part of `text` that `lineLimit` lines of `width` columns can show,
+    /// with a line to spare so the last line breaks as it would in the whole
+    /// text: a megabyte field costs what a screenful does. Every grapheme
+    /// drawn takes a column or more, so anything past it is never shown, and
+    /// the cut text still overflows the limit, so the last line gets its ellipsis.
+    public static func shownPrefix(of text: String, lineLimit: Int?, width: Int) -> String {
+        guard let lineLimit, lineLimit > 0 else { return text }
+        let bound = (lineLimit + 1) * max(1, width)
+        // UTF-8 bytes are never fewer than graphemes: most texts need no counting.
+        guard text.utf8.count > bound else { return text }
+        let prefix = text.prefix(bound)
+        return prefix.endIndex == text.endIndex ? text : String(prefix)
     }
 
     /// Columns of text made only of printable ASCII (one column a character), else nil.

@@ -35,7 +35,12 @@ struct BrowseCommand: ParsableCommand {
                 ExitStatus.usage
             )
         }
-        DisplayWidth.prepareLocale()
+        if let problem = TerminalRequirements.check() {
+            Diagnostics.fail(problem.description, ExitStatus.configuration)
+        }
+        if !DisplayWidth.prepareLocale() {
+            Diagnostics.warn("no UTF-8 locale is installed (not even C.UTF-8): characters beyond ASCII are shown as ?")
+        }
         var session = StoreSession(store: try openStore())
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
@@ -54,6 +59,13 @@ struct BrowseCommand: ParsableCommand {
         var needsDrawing = true
         var idleTicks = 0
         var noticeTimer = NoticeTimer()
+        defer {
+            // A signal ended the loop: the terminal is restored first, then the shell hears 128 + signal.
+            if let signal = terminal.terminatingSignal {
+                terminal.stop()
+                IDeliverMobile.exit(withError: ExitCode(128 + signal))
+            }
+        }
         while !terminal.shouldStop {
             if needsDrawing { terminal.draw(state.render()) }
             guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
@@ -97,6 +109,7 @@ struct BrowseCommand: ParsableCommand {
     private func openStore() throws -> DeliveryStore {
         let manifest: URL?
         let deliveryStore: DeliveryStore
+        var createdStore: URL?
         do {
             if let path, !path.lowercased().hasSuffix(".json") {
                 guard FileManager.default.fileExists(atPath: path) else {
@@ -105,7 +118,9 @@ struct BrowseCommand: ParsableCommand {
                 deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
                 manifest = nil
             } else {
-                deliveryStore = try DeliveryStore(path: store)
+                let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+                createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
+                deliveryStore = try DeliveryStore(url: url)
                 manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
             }
         } catch {
@@ -120,6 +135,8 @@ struct BrowseCommand: ParsableCommand {
                 bar?.finish()
             } catch {
                 bar?.finish()
+                // A first run that failed leaves nothing behind: no empty store to puzzle over.
+                if let createdStore { StoreFiles.remove(createdStore) }
                 Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
             }
         }

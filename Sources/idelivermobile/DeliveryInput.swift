@@ -18,7 +18,7 @@ enum DeliveryInput {
             }
         }
         do {
-            return try DeliveryStore(url: url).deliveries()
+            return try DeliveryStore(url: url, access: .readOnly).deliveries()
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
@@ -33,7 +33,7 @@ enum DeliveryInput {
             Diagnostics.fail("\(url.path): no such file", ExitStatus.noInput)
         }
         do {
-            return try DeliveryStore(url: url).search(text, status: status)
+            return try DeliveryStore(url: url, access: .readOnly).search(text, status: status)
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }

@@ -9,4 +9,5 @@ enum ExitStatus {
     static let software = ExitCode(70)
     static let cannotCreate = ExitCode(73)
     static let ioError = ExitCode(74)
+    static let configuration = ExitCode(78)
 }

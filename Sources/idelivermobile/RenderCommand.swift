@@ -75,6 +75,11 @@ struct RenderCommand: ParsableCommand {
         state.place(top: top, select: selection)
         if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
         if screen == .shipment { state.openShipment() }
-        print(state.render().plainText, terminator: "")
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(state.render().plainText.utf8))
+        } catch {
+            // A full disk or a closed pipe must not look like success.
+            Diagnostics.fail("cannot write the screen to standard output: \(error.localizedDescription)", ExitStatus.ioError)
+        }
     }
 }

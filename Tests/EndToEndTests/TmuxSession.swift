@@ -39,6 +39,19 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // The first new-session starts the tmux server, which keeps any
         // descriptor it inherits open for its whole life: ChildProcess passes none.
+        // A server whose last session was just killed may still be exiting and
+        // refuse the new one: try again once it has gone.
+        for attempt in 0 ..< 5 {
+            do {
+                try startShell(width: width, height: height)
+                return
+            } catch where attempt < 4 {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+    }
+
+    private func startShell(width: Int, height: Int) throws {
         try tmux(
             "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
             "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)",

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func printableTextIsUntouched() {
-        for text in ["Feng Wong", "北京市朝阳区", "שלום", "👨‍👩‍👧", "e\u{301}", "Zoë"] {
+        for text in ["Feng Wong", "北京市朝阳区", "שלום", "👍", "🇯🇵", "e\u{301}", "Zoë"] {
             #expect(Sanitizer.sanitize(text) == text)
         }
     }

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Store
+
+/// The release binary at the hard edges: read-only stores, a full disk,
+/// a directory for a manifest, a store from a newer version.
+@Suite(.enabled(if: ReleaseBinary.path != nil))
+struct CommandFaultTests {
+    /// Runs the binary (under `unshare --user` when `asNobody`: root may write
+    /// anything, so read-only files are only read-only to another user).
+    private func run(_ arguments: [String], in folder: URL, stdout: FileHandle? = nil, asNobody: Bool = false)
+        throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        let binary = ReleaseBinary.path ?? "/nonexistent"
+        if asNobody, geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments = ["--user", binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = stdout ?? output
+        process.standardError = errors
+        try process.run()
+        let out = stdout == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    private func importedStore(in folder: URL) throws -> URL {
+        try SampleManifest.write(SampleManifest.deliveries(count: 3), to: folder, name: "good.json")
+        let imported = try run(["import", "good.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(imported.status == 0)
+        return folder.appendingPathComponent("s/d.sqlite")
+    }
+
+    @Test func renderReadsAReadOnlyStoreAndWritesNothing() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer {
+            chmod(folder.appendingPathComponent("s").path, 0o755)
+            SampleManifest.remove(folder)
+        }
+        let store = try importedStore(in: folder)
+        chmod(folder.path, 0o755)
+        chmod(store.path, 0o444)
+        chmod(store.deletingLastPathComponent().path, 0o555)
+        let rendered = try run(["render", "s/d.sqlite", "--size", "60x10"], in: folder, asNobody: true)
+        #expect(rendered.status == 0, "\(rendered.errors)")
+        #expect(rendered.output.contains(SampleManifest.names[0]))
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.deletingLastPathComponent().path)
+        #expect(files == ["d.sqlite"], "no -wal or -shm left")
+    }
+
+    @Test func renderToAFullDiskFailsWith74() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let rendered = try run(["render", "--size", "80x24"], in: folder, stdout: full)
+        #expect(rendered.status == 74)
+        #expect(rendered.errors.contains("cannot write"))
+    }
+
+    @Test func importingADirectoryExits66() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.json"), withIntermediateDirectories: true)
+        let imported = try run(["import", "dir.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(imported.status == 66)
+        #expect(imported.errors.contains("dir.json: is a directory"))
+    }
+
+    @Test func aNewerStoreIsRefusedForImportButRenders() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let store = try importedStore(in: folder)
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { try $0.execute(sql: "PRAGMA user_version = 9") }
+        try queue.close()
+
+        let imported = try run(["import", "good.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(imported.status == 65)
+        #expect(imported.errors.contains(store.path) && imported.errors.contains("schema version 9")
+                && imported.errors.contains("\(StoreSchema.version)"), "\(imported.errors)")
+        let rendered = try run(["render", "s/d.sqlite", "--size", "60x10"], in: folder)
+        #expect(rendered.status == 0)
+        #expect(rendered.output.contains(SampleManifest.names[0]))
+    }
+}
