@@ -40,6 +40,8 @@ extension AppState {
     private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Effect] {
         guard newCategory != category else { return [] }
         setCategory(newCategory)
+        // Which way big text is drawn depends on the terminal: say which was chosen.
+        notice = "glyphs: \(typesetter.glyphs.rawValue)"
         return [.saveTextSize(newCategory)]
     }
 

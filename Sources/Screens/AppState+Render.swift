@@ -16,7 +16,7 @@ extension AppState {
             ShipmentScreen(delivery: delivery, scroll: scroll, state: self).draw(into: &frame)
         }
         if isShowingHelp {
-            HelpOverlay().draw(into: &frame)
+            HelpOverlay(glyphs: typesetter.glyphs).draw(into: &frame)
         }
         return frame
     }

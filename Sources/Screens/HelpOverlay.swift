@@ -3,6 +3,9 @@ import Typesetting
 
 /// `?`: every key, in a box over the current screen.
 struct HelpOverlay {
+    /// How big text is drawn, shown under the keys: it depends on the terminal.
+    var glyphs: GlyphMode = .automatic
+
     static let entries: [(keys: String, action: String)] = [
         ("↑ ↓  k j", "move the selection / scroll"),
         ("PgUp PgDn Space", "page up / down"),
@@ -23,9 +26,11 @@ struct HelpOverlay {
         let keyWidth = Self.entries.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
         let actionWidth = Self.entries.map { DisplayWidth.columns(of: $0.action) }.max() ?? 0
         let width = min(frame.width, keyWidth + actionWidth + 6)
-        let height = min(frame.height, Self.entries.count + 4)
+        let height = min(frame.height, Self.entries.count + 5)
         let x = (frame.width - width) / 2
         let y = (frame.height - height) / 2
+        // Doubled lines and scaled runs under the box would swallow it.
+        frame.clearScaling(x: x, y: y, width: width, height: height)
         frame.fill(x: x, y: y, width: width, height: height)
         let border = CellStyle(color: .tint)
         frame.write("┌" + String(repeating: "─", count: max(0, width - 2)) + "┐", x: x, y: y, style: border)
@@ -41,6 +46,9 @@ struct HelpOverlay {
             frame.write(entry.action, x: x + 4 + keyWidth, y: line)
             // Keep the right border when the box is narrower than its text.
             frame.write("│", x: x + width - 1, y: line, style: border)
+        }
+        if Self.entries.count + 3 < height - 1 {
+            frame.write("glyphs: \(glyphs.rawValue)", x: x + 2, y: y + Self.entries.count + 3, style: CellStyle(dim: true))
         }
     }
 }

@@ -40,6 +40,9 @@ public struct Typesetter: Sendable {
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(text)
+        if let scaling = lineScaling(for: style, at: category) {
+            return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+        }
         let face = bigFace(for: metrics)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
@@ -62,6 +65,9 @@ public struct Typesetter: Sendable {
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
+        if let scaling = lineScaling(for: style, at: category) {
+            return scaledHeight(text, scaling: scaling, width: width, lineLimit: lineLimit)
+        }
         let metrics = ramp.metrics(for: style, at: category)
         let face = bigFace(for: metrics)
         let scale = face?.columnCells ?? 1
@@ -92,7 +98,7 @@ public struct Typesetter: Sendable {
         case .native: return nil
         case .braille: return .braille
         case .blocks: return .quadrants
-        case .automatic: return rows == 2 ? .braille : .quadrants
+        case .automatic, .doubled, .scaled: return rows == 2 ? .braille : .quadrants
         }
     }
 
@@ -140,13 +146,15 @@ extension Typesetter {
     /// native text, the font's advance in cells for big glyphs): exact for
     /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
-        Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
+        if let scaling = lineScaling(for: style, at: category) { return Double(scaling.factor) }
+        return Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
     }
 
     /// Terminal rows one line of `style` text takes at `category` as drawn:
     /// the ramp's `glyphRows` for big glyphs, 1 for native text (`.native`,
     /// one-row styles, or no font on the machine).
     public func rowsPerLine(for style: TextStyle, at category: ContentSizeCategory) -> Int {
-        bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
+        if let scaling = lineScaling(for: style, at: category) { return scaling.factor }
+        return bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
     }
 }

@@ -1,0 +1,70 @@
+import Canvas
+
+/// Text the terminal scales itself (`--glyphs doubled` and `scaled`): lines
+/// are wrapped by the same `LineWrapper` as mosaics, with `factor` cells a
+/// column and `factor` rows a line, so measured heights are drawn heights.
+extension Typesetter {
+    /// The ladder `--glyphs doubled` follows.
+    public static let doubledLadder = DoubledLadder.standard
+
+    /// How the terminal draws `style` at `category` itself, or nil for the
+    /// ramp's native text or mosaics.
+    func lineScaling(for style: TextStyle, at category: ContentSizeCategory) -> LineScaling? {
+        switch glyphs {
+        case .doubled:
+            switch Self.doubledLadder.treatment(of: style, at: category) {
+            case .native: return .scaled(TextScale(scale: 1))
+            case .doubled: return .doubled
+            case .ramp: return nil
+            }
+        case .scaled:
+            let scale = Self.textScale(for: style, at: category)
+            return scale.isNative ? nil : .scaled(scale)
+        case .automatic, .braille, .blocks, .native:
+            return nil
+        }
+    }
+
+    /// The OSC 66 scale of `style` at `category`: Apple's points relative to
+    /// Large's Body (17 pt), as near as `s` and `n/d` can state it.
+    public static func textScale(for style: TextStyle, at category: ContentSizeCategory) -> TextScale {
+        TextScale.nearest(to: DoubledLadder.ratio(style, category))
+    }
+
+    func typesetScaled(
+        _ measured: MeasuredText, scaling: LineScaling, isBold: Bool, width: Int, lineLimit: Int?
+    ) -> TypesetText {
+        let factor = scaling.factor
+        let layout = LineWrapper.layout(measured, columnScale: factor, width: width, lineLimit: lineLimit)
+        let all = measured.graphemes()
+        var lines: [TypesetLine] = []
+        for (index, range) in layout.lines.enumerated() {
+            var graphemes = Array(all[range]).filter { $0.columns > 0 }
+            if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
+            // The fallback: each character then the blanks its block covers.
+            var spaced: [Grapheme] = []
+            for grapheme in graphemes {
+                spaced.append(grapheme)
+                spaced += Array(repeating: Grapheme(" ", columns: 1), count: grapheme.columns * (factor - 1))
+            }
+            switch scaling {
+            case .scaled(let scale) where scale.isNative:
+                lines.append(TypesetLine(graphemes: graphemes))
+            case .doubled:
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleTop))
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleBottom))
+            case .scaled(let scale):
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .normal, scaled: ScaledLine(graphemes: graphemes, scale: scale)))
+                lines += Array(repeating: TypesetLine(graphemes: []), count: factor - 1)
+            }
+        }
+        return TypesetText(lines: lines, isBold: isBold)
+    }
+
+    func scaledHeight(_ text: String, scaling: LineScaling, width: Int, lineLimit: Int?) -> Int {
+        let factor = scaling.factor
+        if Self.printableASCIIColumns(text).map({ $0 * factor <= max(1, width) }) == true { return factor }
+        let measured = cachesMeasurements ? MeasuredTextCache.shared.measured(text) : MeasuredText(text)
+        return LineWrapper.lineCount(measured, columnScale: factor, width: width, lineLimit: lineLimit) * factor
+    }
+}
