@@ -28,6 +28,10 @@ static inline mmask_t ide_wheel_down(void) { return 0; }
 static inline mmask_t ide_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
 static inline mmask_t ide_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 
+// Where ncurses believes the terminal's cursor is after its last refresh.
+static inline int ide_physical_cursor_y(void) { return getcury(curscr); }
+static inline int ide_physical_cursor_x(void) { return getcurx(curscr); }
+
 /// Draws one grapheme cluster (up to a few wide chars) at y, x with attributes and colour pair.
 static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs, short pair) {
     cchar_t cc;

@@ -10,7 +10,7 @@ import Screens
 /// every path out (`defer`), and SIGTERM, SIGHUP and SIGINT only set a flag
 /// the loop checks, so the terminal is always restored.
 public final class TerminalSession {
-    private var previous: Frame?
+    private let painter = ScreenPainter(backend: NcursesBackend())
     private var isActive = false
     private let signals = SignalFlag()
 
@@ -56,6 +56,7 @@ public final class TerminalSession {
                 init_pair(ColorPalette.pair(for: role), palette.foreground(role), -1)
             }
         }
+        painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
         isActive = true
     }
 
@@ -68,46 +69,11 @@ public final class TerminalSession {
 
     // MARK: - Drawing
 
-    /// Shows a frame, rewriting only the rows that changed since the last one.
-    public func draw(_ frame: Frame) {
-        let sizeChanged = previous.map { $0.width != frame.width || $0.height != frame.height } ?? true
-        if sizeChanged { erase() }
-        for y in 0 ..< frame.height where sizeChanged || rowDiffers(frame, previous, y) {
-            for x in 0 ..< frame.width {
-                let cell = frame[x, y]
-                if cell.isContinuation { continue }
-                put(cell, x: x, y: y)
-            }
-        }
-        if let cursor = frame.cursor {
-            curs_set(1)
-            move(Int32(cursor.y), Int32(cursor.x))
-        } else {
-            curs_set(0)
-        }
-        refresh()
-        previous = frame
-    }
+    /// Shows a frame, writing only the cells that changed since the last one.
+    public func draw(_ frame: Frame) { painter.draw(frame) }
 
     /// Forgets what is on screen so the next frame is drawn whole.
-    public func invalidate() { previous = nil }
-
-    private func rowDiffers(_ frame: Frame, _ old: Frame?, _ y: Int) -> Bool {
-        guard let old else { return true }
-        for x in 0 ..< frame.width where frame[x, y] != old[x, y] { return true }
-        return false
-    }
-
-    private func put(_ cell: Cell, x: Int, y: Int) {
-        var wide: [wchar_t] = cell.grapheme.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
-        if wide.isEmpty { wide = [wchar_t(32)] }
-        wide.append(0)
-        let attrs = CursesAttributes.attributes(for: cell.style)
-        let pair = ColorPalette.pair(for: cell.style.color)
-        _ = wide.withUnsafeBufferPointer { buffer in
-            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, has_colors() ? pair : 0)
-        }
-    }
+    public func invalidate() { painter.invalidate() }
 
     // MARK: - Input
 
