@@ -80,7 +80,7 @@ public struct AnsiEncoder: Sendable {
     public func plainLine(_ frame: Frame, y: Int) -> String {
         var out = Self.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
         var current: CellStyle?
-        var skipping = true
+        var skipping = false
         for x in 0 ..< frame.width {
             let cell = frame[x, y]
             if cell.isContinuation { continue }

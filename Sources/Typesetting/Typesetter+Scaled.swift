@@ -50,6 +50,12 @@ extension Typesetter {
             switch scaling {
             case .scaled(let scale) where scale.isNative:
                 lines.append(TypesetLine(graphemes: graphemes))
+            case .doubled where !graphemes.allSatisfy(Self.isSafeOnDoubledLines):
+                // xterm 379 crashes drawing, on a double-size line, a wide
+                // character or one its font lacks (seen: U+1EC5 in DejaVu Sans
+                // Mono): such lines stay native text, in the same two rows.
+                lines.append(TypesetLine(graphemes: graphemes))
+                lines.append(TypesetLine(graphemes: []))
             case .doubled:
                 lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleTop))
                 lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleBottom))
@@ -59,6 +65,23 @@ extension Typesetter {
             }
         }
         return TypesetText(lines: lines, isBold: isBold)
+    }
+
+    /// Characters every monospace font has, so a terminal never falls back
+    /// to another font on a double-size line: one column wide, and Latin
+    /// (ASCII to Latin Extended-B), Greek, Cyrillic, common punctuation, or
+    /// the box, block and shape characters the screens draw.
+    static func isSafeOnDoubledLines(_ grapheme: Grapheme) -> Bool {
+        guard grapheme.columns == 1 else { return false }
+        return grapheme.text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20 ... 0x7E, 0xA0 ... 0x24F, 0x370 ... 0x3FF, 0x400 ... 0x4FF, 0x2010 ... 0x2027, 0x2030 ... 0x205E,
+                 0x2500 ... 0x25FF, 0x2713 ... 0x2717:
+                true
+            default:
+                false
+            }
+        }
     }
 
     func scaledHeight(_ text: String, scaling: LineScaling, width: Int, lineLimit: Int?) -> Int {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Model
 import Screens
+import Terminal
 import Typesetting
 
 extension StatusFilter: ExpressibleByArgument {}
@@ -11,7 +12,11 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Print one screen as plain text, exactly as browse would draw it.",
-        discussion: "Every line is exactly the requested width in display columns, with no escape codes."
+        discussion: """
+            Every line is exactly the requested width in display columns, with no escape codes. \
+            With --ansi the screen is printed with escape sequences instead: colours, attributes, \
+            DEC double-size lines and OSC 66 runs, the last two byte for byte as browse writes them.
+            """
     )
 
     enum ScreenName: String, ExpressibleByArgument, CaseIterable {
@@ -42,6 +47,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show one status only: pending, out_for_delivery, delivered or failed (a store only).", valueName: "status"))
     var status: StatusFilter?
 
+    @Flag(help: "Print escape sequences (colours, attributes, doubled lines, OSC 66) instead of plain text.")
+    var ansi = false
+
+    @Option(help: ArgumentHelp("Colours the --ansi terminal has: 256 or 8.", valueName: "n"))
+    var colors: Int = 256
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -71,6 +82,11 @@ struct RenderCommand: ParsableCommand {
         state.place(top: top, select: selection)
         if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
         if screen == .shipment { state.openShipment() }
-        print(state.render().plainText, terminator: "")
+        let frame = state.render()
+        if ansi {
+            print(AnsiEncoder(colorCount: colors).frame(frame), terminator: "")
+        } else {
+            print(frame.plainText, terminator: "")
+        }
     }
 }

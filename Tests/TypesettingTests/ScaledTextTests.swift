@@ -95,3 +95,18 @@ import Testing
         try GoldenFile(relativePath: "Data/doubled-ladder.tsv").expectEqual(to: DoubledLadder.standard.tsv)
     }
 }
+
+extension ScaledTextTests {
+    @Test func linesWithWideOrUncommonCharactersAreNeverDoubled() {
+        // xterm 379 crashes drawing them on a double-size line.
+        let typesetter = Typesetter(glyphs: .doubled)
+        let vietnamese = typesetter.typeset("Nguyễn Thị", style: .headline, category: .accessibility1, width: 80)
+        #expect(vietnamese.lines.map(\.text) == ["Nguyễn Thị", ""])
+        let greek = typesetter.typeset("Ελένη", style: .headline, category: .accessibility1, width: 80)
+        #expect(greek.lines.map(\.lineAttribute) == [.doubleTop, .doubleBottom])
+        let set = typesetter.typeset("佐藤 花子", style: .headline, category: .accessibility1, width: 80)
+        #expect(set.lines.allSatisfy { $0.lineAttribute == .normal })
+        #expect(set.lines.map(\.text) == ["佐藤 花子", ""])
+        #expect(set.height == typesetter.height(of: "佐藤 花子", style: .headline, category: .accessibility1, width: 80))
+    }
+}
