@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -29,10 +29,12 @@ public struct AnsiEncoder: Sendable {
         return "\(Self.escape)[" + codes.joined(separator: ";") + "m"
     }
 
-    /// Row `y` of `frame` as a DEC double-size line: the attribute, then
-    /// the row at half resolution (one character for each pair of cells).
+    /// Row `y` of `frame` as a DEC double-size line: the line erased, the
+    /// attribute, then the row at half resolution (one character for each
+    /// pair of cells). Erasing first matters: xterm redraws what a line
+    /// holds at the new size, and crashes on a wide character left there.
     public func doubledLine(_ frame: Frame, y: Int) -> String {
-        var out = Self.moveTo(x: 0, y: y) + frame.lineAttributes[y].escapeSequence
+        var out = Self.moveTo(x: 0, y: y) + "\(Self.escape)[2K" + frame.lineAttributes[y].escapeSequence
         var current: CellStyle?
         var column = 0
         while column < frame.width / 2 {

@@ -37,6 +37,8 @@ extension Typesetter {
         let factor = scaling.factor
         let layout = LineWrapper.layout(measured, columnScale: factor, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
+        // One text is drawn one way: doubled only if every line can be.
+        let canDouble = all.allSatisfy { $0.columns == 0 || Self.isSafeOnDoubledLines($0) }
         var lines: [TypesetLine] = []
         for (index, range) in layout.lines.enumerated() {
             var graphemes = Array(all[range]).filter { $0.columns > 0 }
@@ -50,10 +52,10 @@ extension Typesetter {
             switch scaling {
             case .scaled(let scale) where scale.isNative:
                 lines.append(TypesetLine(graphemes: graphemes))
-            case .doubled where !graphemes.allSatisfy(Self.isSafeOnDoubledLines):
+            case .doubled where !canDouble:
                 // xterm 379 crashes drawing, on a double-size line, a wide
                 // character or one its font lacks (seen: U+1EC5 in DejaVu Sans
-                // Mono): such lines stay native text, in the same two rows.
+                // Mono): such text stays native, each line in the same two rows.
                 lines.append(TypesetLine(graphemes: graphemes))
                 lines.append(TypesetLine(graphemes: []))
             case .doubled:

@@ -103,7 +103,7 @@ import Typesetting
         #expect(!backend.written.contains { doubled.contains($0.y) })
         let raw = backend.raw.joined()
         for y in doubled {
-            #expect(raw.contains(AnsiEncoder.moveTo(x: 0, y: y) + frame.lineAttributes[y].escapeSequence))
+            #expect(raw.contains(AnsiEncoder.moveTo(x: 0, y: y) + "\u{1B}[2K" + frame.lineAttributes[y].escapeSequence))
         }
     }
 
