@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
-        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "Typesetting", "CNcursesw"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

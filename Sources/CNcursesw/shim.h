@@ -37,6 +37,10 @@ static inline mmask_t ide_button_and_wheel_events(void) {
 static inline WINDOW *ide_curscr(void) { return curscr; }
 static inline mmask_t ide_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 
+// Where ncurses believes the terminal's cursor is after its last refresh.
+static inline int ide_physical_cursor_y(void) { return getcury(curscr); }
+static inline int ide_physical_cursor_x(void) { return getcurx(curscr); }
+
 /// Draws one grapheme cluster (up to a few wide chars) at y, x with attributes and colour pair.
 static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs, short pair) {
     cchar_t cc;

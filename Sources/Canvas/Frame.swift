@@ -16,11 +16,16 @@ public struct Frame: Sendable, Hashable {
         set { cursorPosition = newValue.map { CursorPosition(x: $0.x, y: $0.y) } }
     }
     private var cursorPosition: CursorPosition?
+    /// DEC double-size attribute of each row (see `LineAttribute`).
+    public internal(set) var lineAttributes: [LineAttribute]
+    /// Text the terminal scales itself (see `ScaledRun`), in drawing order.
+    public internal(set) var scaledRuns: [ScaledRun] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.cells = Array(repeating: .blank, count: self.width * self.height)
+        self.lineAttributes = Array(repeating: .normal, count: self.height)
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -116,12 +121,15 @@ private struct CursorPosition: Sendable, Hashable {
 extension Frame {
     public static func == (lhs: Frame, rhs: Frame) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
+            && lhs.lineAttributes == rhs.lineAttributes && lhs.scaledRuns == rhs.scaledRuns
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width)
         hasher.combine(height)
         hasher.combine(cells)
+        hasher.combine(lineAttributes)
+        hasher.combine(scaledRuns)
     }
 }
 
@@ -136,6 +144,17 @@ extension Frame {
                 guard tx >= 0, tx < width else { continue }
                 self[tx, target] = other[column, row + sourceY]
             }
+            if other.lineAttributes[row + sourceY] != .normal { lineAttributes[target] = other.lineAttributes[row + sourceY] }
+        }
+        // A run is kept only where it lands whole: a cut one would spill out of the copied area.
+        for run in other.scaledRuns {
+            let top = run.y - sourceY
+            guard top >= 0, top + run.rows <= other.height - sourceY else { continue }
+            var moved = run
+            moved.x += x
+            moved.y = y + top
+            guard moved.x >= 0, moved.x + moved.columns <= width, moved.y >= 0, moved.y + moved.rows <= height else { continue }
+            scaledRuns.append(moved)
         }
     }
 }

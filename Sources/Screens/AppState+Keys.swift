@@ -54,6 +54,8 @@ extension AppState {
             return []
         }
         setCategory(newCategory)
+        // Which way big text is drawn depends on the terminal: say which was chosen.
+        notice = "glyphs: \(typesetter.glyphs.rawValue)"
         return [.saveTextSize(newCategory)]
     }
 

@@ -8,6 +8,7 @@ extension Frame {
             let row = y + offset
             guard row >= 0, row < height else { continue }
             put(line.graphemes, x: x, y: row, style: style)
+            markScaling(of: line, x: x, y: row)
         }
     }
 
@@ -17,6 +18,16 @@ extension Frame {
             let row = y + offset
             guard row >= 0, row < height else { continue }
             put(line.graphemes, x: x + max(0, (width - line.width) / 2), y: row, style: style)
+            markScaling(of: line, x: x + max(0, (width - line.width) / 2), y: row)
+        }
+    }
+
+    /// Records what the terminal draws itself for a line: its DEC line
+    /// attribute, or the OSC 66 run starting on it.
+    private mutating func markScaling(of line: TypesetLine, x: Int, y: Int) {
+        if line.lineAttribute != .normal { setLineAttribute(line.lineAttribute, y: y) }
+        if let scaled = line.scaled {
+            addScaledRun(ScaledRun(x: x, y: y, columns: line.width, graphemes: scaled.graphemes, scale: scaled.scale))
         }
     }
 

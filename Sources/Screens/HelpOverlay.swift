@@ -62,7 +62,9 @@ struct HelpOverlay {
         let sideBySide = typesetter.rowsPerLine(for: .body, at: category) == 1 && inner - keyWidth - 2 >= 16
         // Native-size lines sit close; big glyphs need a gap between entries to read.
         let spacing = sideBySide ? 0 : max(1, typesetter.metrics(for: .body, at: category).spacingAfter)
-        return Self.entries.map { entry in
+        // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
+        let entries = Self.entries + [("big text", "drawn as \(typesetter.glyphs.rawValue) (--glyphs)")]
+        return entries.map { entry in
             if sideBySide {
                 let keys = typesetter.typeset(entry.keys, style: .body, category: category, width: keyWidth)
                 let action = typesetter.typeset(entry.action, style: .body, category: category, width: inner - keyWidth - 2)
@@ -100,6 +102,8 @@ struct HelpOverlay {
             y += entry.height
         }
 
+        // Doubled lines and scaled runs under the box would swallow it.
+        frame.clearScaling(x: box.x, y: box.y, width: box.width, height: box.height)
         frame.fill(x: box.x, y: box.y, width: box.width, height: box.height)
         let border = CellStyle(color: .tint)
         let rule = String(repeating: "─", count: max(0, box.width - 2))

@@ -12,7 +12,7 @@ import Screens
 /// restored (`terminatingSignal` gives the exit status), Ctrl-Z and SIGTSTP
 /// suspend with the terminal given back, and `fg` repaints the whole screen.
 public final class TerminalSession {
-    private var previous: Frame?
+    private let painter = ScreenPainter(backend: NcursesBackend())
     private var isActive = false
     private let signals = TerminalSignals()
     private var usesColor = false
@@ -55,6 +55,7 @@ public final class TerminalSession {
         mousemask(ide_button_and_wheel_events(), nil)
         mouseinterval(0)
         usesColor = has_colors() && TerminalRequirements.wantsColor()
+        painter.backend.usesColor = usesColor
         if usesColor {
             start_color()
             use_default_colors()
@@ -63,6 +64,7 @@ public final class TerminalSession {
                 init_pair(ColorPalette.pair(for: role), palette.foreground(role), -1)
             }
         }
+        painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
         isActive = true
     }
 
@@ -75,45 +77,15 @@ public final class TerminalSession {
 
     // MARK: - Drawing
 
-    /// Shows a frame, rewriting only the rows that changed since the last one.
+    /// Shows a frame, writing only the cells that changed since the last
+    /// one; then the hyperlinks ncurses cannot write (OSC 8) over their cells.
     public func draw(_ frame: Frame) {
-        let sizeChanged = previous.map { $0.width != frame.width || $0.height != frame.height } ?? true
-        if sizeChanged { erase() }
-        for y in 0 ..< frame.height where sizeChanged || rowDiffers(frame, previous, y) {
-            for x in 0 ..< frame.width {
-                let cell = frame[x, y]
-                if cell.isContinuation { continue }
-                put(cell.asWritten, x: x, y: y)
-            }
-        }
-        if let cursor = frame.cursor {
-            curs_set(1)
-            move(Int32(cursor.y), Int32(cursor.x))
-        } else {
-            curs_set(0)
-        }
-        refresh()
+        painter.draw(frame)
         if TerminalEscapes.hyperlinksEnabled { TerminalEscapes.overlayLinks(frame) }
-        previous = frame
     }
 
     /// Forgets what is on screen so the next frame is drawn whole.
-    public func invalidate() { previous = nil }
-
-    private func rowDiffers(_ frame: Frame, _ old: Frame?, _ y: Int) -> Bool {
-        guard let old else { return true }
-        for x in 0 ..< frame.width where frame[x, y] != old[x, y] { return true }
-        return false
-    }
-
-    private func put(_ cell: Cell, x: Int, y: Int) {
-        let wide = CellEmission.wideCharacters(of: cell.grapheme)
-        let attrs = CursesAttributes.attributes(for: cell.style)
-        let pair = ColorPalette.pair(for: cell.style.color)
-        _ = wide.withUnsafeBufferPointer { buffer in
-            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, usesColor ? pair : 0)
-        }
-    }
+    public func invalidate() { painter.invalidate() }
 
     // MARK: - Input
 

@@ -8,4 +8,10 @@ public enum GlyphMode: String, Sendable, Hashable, CaseIterable, Codable {
     case blocks
     /// Ordinary terminal text at every size, keeping the ramp's spacing.
     case native
+    /// DEC double-size lines in the terminal's own font where the size is
+    /// about twice Large (`Data/doubled-ladder.tsv`), mosaics elsewhere.
+    case doubled
+    /// kitty's text-sizing protocol (OSC 66): the terminal's own font at
+    /// Apple's size ratios.
+    case scaled
 }

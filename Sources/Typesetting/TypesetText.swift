@@ -20,9 +20,20 @@ public struct TypesetText: Sendable, Hashable {
 /// One row of typeset text.
 public struct TypesetLine: Sendable, Hashable {
     public var graphemes: [Grapheme]
+    /// A DEC double-size half, for `--glyphs doubled`.
+    public var lineAttribute: LineAttribute
+    /// Set on the first row of text the terminal scales (OSC 66); the rows
+    /// under it are empty lines the run covers.
+    public var scaled: ScaledLine?
 
     public init(graphemes: [Grapheme]) {
+        self.init(graphemes: graphemes, lineAttribute: .normal, scaled: nil)
+    }
+
+    public init(graphemes: [Grapheme], lineAttribute: LineAttribute, scaled: ScaledLine? = nil) {
         self.graphemes = graphemes
+        self.lineAttribute = lineAttribute
+        self.scaled = scaled
     }
 
     /// Display columns.

@@ -40,6 +40,9 @@ public struct Typesetter: Sendable {
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
+        if let scaling = lineScaling(for: style, at: category) {
+            return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+        }
         let face = bigFace(for: metrics)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
@@ -63,6 +66,9 @@ public struct Typesetter: Sendable {
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
+        if let scaling = lineScaling(for: style, at: category) {
+            return scaledHeight(text, scaling: scaling, width: width, lineLimit: lineLimit)
+        }
         let metrics = ramp.metrics(for: style, at: category)
         let face = bigFace(for: metrics)
         let scale = face?.columnCells ?? 1
@@ -100,13 +106,15 @@ public struct Typesetter: Sendable {
         } ?? nil
     }
 
-    /// The mosaic big text is drawn in, or nil for native text. `automatic`
-    /// is braille: with bitmap strikes it read best at every size in xterm
+    /// The mosaic big text is drawn in, or nil for native text (and for
+    /// `scaled`, where the terminal draws every size). `automatic` is
+    /// braille: with bitmap strikes it read best at every size in xterm
     /// screenshots and OCR (`make legibility`), and its dots are square.
     var mosaic: Mosaic? {
         switch glyphs {
-        case .native: nil
-        case .braille, .automatic: .braille
+        case .native, .scaled: nil
+        // Doubled lines hand the sizes beyond about 2× to the mosaic ladder.
+        case .braille, .automatic, .doubled: .braille
         case .blocks: .halfBlocks
         }
     }
@@ -157,13 +165,15 @@ extension Typesetter {
     /// native text, the font's advance in cells for big glyphs): exact for
     /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
-        Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
+        if let scaling = lineScaling(for: style, at: category) { return Double(scaling.factor) }
+        return Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
     }
 
     /// Terminal rows one line of `style` text takes at `category` as drawn:
     /// the face's rows for big glyphs, 1 for native text (`.native`,
     /// native-size styles, or no font on the machine).
     public func rowsPerLine(for style: TextStyle, at category: ContentSizeCategory) -> Int {
-        bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
+        if let scaling = lineScaling(for: style, at: category) { return scaling.factor }
+        return bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
     }
 }

@@ -47,12 +47,21 @@ struct BrowseCommand: ParsableCommand {
         let source: any DeliverySource
         do { source = try session.source() } catch { Diagnostics.fail(error.description, ExitCode(error.exitCode)) }
 
+        // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
+        let environment = ProcessInfo.processInfo.environment
+        var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
+        if glyphs == .automatic {
+            glyphs = GlyphDetection.choose(
+                environment: environment,
+                replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            )
+        }
         let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
         var state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: display.typesetter, strategy: display.rowHeights
+            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
         )
         session.showOverview(on: &state)
         state.setTime(clock.current)

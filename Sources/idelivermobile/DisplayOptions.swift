@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RowLayout
 import Typesetting
 
@@ -7,8 +8,11 @@ struct DisplayOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Text size: xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1 … AX5.", valueName: "name"))
     var textSize: String?
 
-    @Option(name: .long, help: ArgumentHelp("How big text is drawn: automatic, braille, blocks or native.", valueName: "mode"))
-    var glyphs: GlyphMode = .automatic
+    @Option(name: .long, help: ArgumentHelp(
+        "How big text is drawn: automatic, braille, blocks, native, doubled (DEC double-size lines) or scaled (kitty's OSC 66). Default: $IDELIVERMOBILE_GLYPHS, else automatic (browse asks the terminal).",
+        valueName: "mode"
+    ))
+    var glyphs: GlyphMode?
 
     @Option(name: .long, help: ArgumentHelp("Font for big glyphs: a file path or a fontconfig family (default DejaVu Sans Mono).", valueName: "font"))
     var font: String?
@@ -17,6 +21,7 @@ struct DisplayOptions: ParsableArguments {
     var rowHeights: RowHeightStrategy = .estimated
 
     func validate() throws {
+        _ = try chosenGlyphs(environment: ProcessInfo.processInfo.environment)
         if let textSize, ContentSizeCategory(name: textSize) == nil {
             let names = ContentSizeCategory.allCases.map(\.name).joined(separator: ", ")
             throw ValidationError("Unknown text size '\(textSize)'. Use one of: \(names).")
@@ -26,7 +31,29 @@ struct DisplayOptions: ParsableArguments {
     /// The `--text-size` choice, if given.
     var category: ContentSizeCategory? { textSize.flatMap(ContentSizeCategory.init(name:)) }
 
-    var typesetter: Typesetter { Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic) }
+    /// The environment variable that chooses the glyph mode like `--glyphs`.
+    static let glyphsVariable = "IDELIVERMOBILE_GLYPHS"
+
+    /// `--glyphs`, else `$IDELIVERMOBILE_GLYPHS`, else nil (automatic).
+    func chosenGlyphs(environment: [String: String]) throws -> GlyphMode? {
+        if let glyphs { return glyphs }
+        guard let value = environment[Self.glyphsVariable], !value.isEmpty else { return nil }
+        guard let mode = GlyphMode(rawValue: value.lowercased()) else {
+            let names = GlyphMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(Self.glyphsVariable)='\(value)' is not a glyph mode. Use one of: \(names).")
+        }
+        return mode
+    }
+
+    /// The typesetter for `glyphs` (the chosen mode, or what detection found).
+    func typesetter(glyphs: GlyphMode) -> Typesetter {
+        Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic)
+    }
+
+    /// The typesetter for `--glyphs` or the environment, mosaics when neither says.
+    var typesetter: Typesetter {
+        typesetter(glyphs: (try? chosenGlyphs(environment: ProcessInfo.processInfo.environment)).flatMap { $0 } ?? .automatic)
+    }
 }
 
 extension GlyphMode: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Model
 import Screens
+import Terminal
 import Typesetting
 
 extension StatusFilter: ExpressibleByArgument {}
@@ -11,7 +12,11 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Print one screen as plain text, exactly as browse would draw it.",
-        discussion: "Every line is exactly the requested width in display columns, with no escape codes."
+        discussion: """
+            Every line is exactly the requested width in display columns, with no escape codes. \
+            With --ansi the screen is printed with escape sequences instead: colours, attributes, \
+            DEC double-size lines and OSC 66 runs, the last two byte for byte as browse writes them.
+            """
     )
 
     enum ScreenName: String, ExpressibleByArgument, CaseIterable {
@@ -41,6 +46,12 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Show one status only: pending, out_for_delivery, delivered or failed (a store only).", valueName: "status"))
     var status: StatusFilter?
+
+    @Flag(help: "Print escape sequences (colours, attributes, doubled lines, OSC 66) instead of plain text.")
+    var ansi = false
+
+    @Option(help: ArgumentHelp("Colours the --ansi terminal has: 256 or 8.", valueName: "n"))
+    var colors: Int = 256
 
     @OptionGroup var display: DisplayOptions
 
@@ -75,8 +86,10 @@ struct RenderCommand: ParsableCommand {
         state.place(top: top, select: selection)
         if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
         if screen == .shipment { state.openShipment() }
+        let frame = state.render()
+        let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(state.render().plainText.utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
         } catch {
             // A full disk or a closed pipe must not look like success.
             Diagnostics.fail("cannot write the screen to standard output: \(error.localizedDescription)", ExitStatus.ioError)

@@ -1,0 +1,35 @@
+extension Frame {
+    /// Marks row `y` as a DEC double-size line. Its cells hold the text at
+    /// twice the spacing (a character, then a blank), which is both the plain
+    /// fallback and what a terminal shows at half resolution.
+    public mutating func setLineAttribute(_ attribute: LineAttribute, y: Int) {
+        guard y >= 0, y < height else { return }
+        lineAttributes[y] = attribute
+    }
+
+    /// Adds a run the terminal scales itself; nothing is added when it would
+    /// not fit inside the frame (the fallback cells stay).
+    public mutating func addScaledRun(_ run: ScaledRun) {
+        guard run.x >= 0, run.y >= 0, run.x + run.columns <= width, run.y + run.rows <= height else { return }
+        scaledRuns.append(run)
+    }
+
+    /// Turns the rows of a rectangle back into plain lines and drops the
+    /// scaled runs it touches: what an overlay drawn over them needs, since a
+    /// doubled line or a scaled run cannot show anything else inside it.
+    public mutating func clearScaling(x: Int, y: Int, width w: Int, height h: Int) {
+        for row in max(0, y) ..< min(height, y + h) { lineAttributes[row] = .normal }
+        scaledRuns.removeAll { $0.intersects(x: x, y: y, width: w, height: h) }
+    }
+
+    /// True when the terminal, not the cell grid, draws cell (x, y): it is on
+    /// a doubled line or under a scaled run.
+    public func isCovered(x: Int, y: Int) -> Bool {
+        if lineAttributes[y] != .normal { return true }
+        for run in scaledRuns where run.covers(x: x, y: y) { return true }
+        return false
+    }
+
+    /// True when any row is doubled or any text scaled.
+    public var hasScaling: Bool { !scaledRuns.isEmpty || lineAttributes.contains { $0 != .normal } }
+}

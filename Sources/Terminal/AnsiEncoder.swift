@@ -1,0 +1,124 @@
+import Canvas
+
+/// Escape sequences for what the cell grid cannot say to ncurses: styled
+/// text at a cursor position, DEC double-size lines and kitty's OSC 66 runs.
+/// The live terminal writes them with these functions, and `render --ansi`
+/// prints whole frames with them.
+public struct AnsiEncoder: Sendable {
+    /// How many colours the terminal has: 256 gets the extended palette.
+    public var colorCount: Int
+
+    public init(colorCount: Int = 256) {
+        self.colorCount = colorCount
+    }
+
+    static let escape = "\u{1B}"
+
+    /// Moves the cursor to column `x`, row `y` (both from 0).
+    public static func moveTo(x: Int, y: Int) -> String { "\(escape)[\(y + 1);\(x + 1)H" }
+
+    /// The SGR sequence that sets exactly `style` (after a reset).
+    public func sgr(_ style: CellStyle) -> String {
+        var codes = ["0"]
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
+        if style.reverse { codes.append("7") }
+        let colour = ColorPalette(colorCount: colorCount).foreground(style.color)
+        if colorCount >= 8, colour >= 0 { codes.append(colour < 8 ? "3\(colour)" : "38;5;\(colour)") }
+        return "\(Self.escape)[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// Row `y` of `frame` as a DEC double-size line: the line erased, the
+    /// attribute, then the row at half resolution (one character for each
+    /// pair of cells). Erasing first matters: xterm redraws what a line
+    /// holds at the new size, and crashes on a wide character left there.
+    public func doubledLine(_ frame: Frame, y: Int) -> String {
+        var out = Self.moveTo(x: 0, y: y) + "\(Self.escape)[2K" + frame.lineAttributes[y].escapeSequence
+        var current: CellStyle?
+        var column = 0
+        while column < frame.width / 2 {
+            let cell = Self.standingOut(frame, pair: column, y: y)
+            if cell.style != current {
+                out += sgr(cell.style)
+                current = cell.style
+            }
+            out += cell.grapheme.isEmpty ? " " : cell.grapheme
+            // A wide character takes two doubled cells.
+            let isWide = 2 * column + 2 < frame.width && frame[2 * column + 1, y].isContinuation
+            column += isWide ? 2 : 1
+        }
+        return out + "\(Self.escape)[0m"
+    }
+
+    /// Which of cells 2i and 2i+1 a doubled line shows: the first, unless it
+    /// is a blank or continues a run the second breaks (a spaced-out word
+    /// at an odd column, a symbol inside a tile, a scrollbar at the edge).
+    static func standingOut(_ frame: Frame, pair: Int, y: Int) -> Cell {
+        let left = frame[2 * pair, y]
+        guard 2 * pair + 1 < frame.width else { return left }
+        let right = frame[2 * pair + 1, y]
+        if right.isContinuation || left == right { return left }
+        let leftIsBlank = left.grapheme == " " || left.isContinuation
+        if leftIsBlank, right.grapheme != " " { return right }
+        if pair > 0, frame[2 * pair - 1, y] == left, right.grapheme != " " { return right }
+        return left
+    }
+
+    /// One OSC 66 run: the cursor to its corner, its style, the text.
+    /// Fractional scales are centred in their blocks.
+    public func scaledRun(_ run: ScaledRun, in frame: Frame) -> String {
+        var keys = ["s=\(run.scale.scale)"]
+        if !run.scale.isNative, run.scale.denominator > run.scale.numerator, run.scale.numerator > 0 {
+            keys += ["n=\(run.scale.numerator)", "d=\(run.scale.denominator)", "v=2"]
+        }
+        let text = run.graphemes.map(\.text).joined()
+        return Self.moveTo(x: run.x, y: run.y) + sgr(frame[run.x, run.y].style)
+            + "\(Self.escape)]66;" + keys.joined(separator: ":") + ";" + text + "\(Self.escape)\\"
+            + "\(Self.escape)[0m"
+    }
+
+    /// Row `y` as plain styled cells, skipping cells the terminal draws itself.
+    public func plainLine(_ frame: Frame, y: Int) -> String {
+        var out = Self.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
+        var current: CellStyle?
+        var skipping = false
+        for x in 0 ..< frame.width {
+            let cell = frame[x, y].asWritten
+            if frame[x, y].isContinuation { continue }
+            if frame.isCovered(x: x, y: y) {
+                skipping = true
+                continue
+            }
+            if skipping {
+                out += Self.moveTo(x: x, y: y)
+                skipping = false
+            }
+            if cell.style != current {
+                out += sgr(cell.style)
+                current = cell.style
+            }
+            out += cell.grapheme
+        }
+        return out + "\(Self.escape)[0m"
+    }
+
+    /// What the terminal draws itself on top of the cells: every doubled
+    /// line and every scaled run, in that order.
+    public func scaling(_ frame: Frame) -> String {
+        var out = ""
+        for y in 0 ..< frame.height where frame.lineAttributes[y] != .normal { out += doubledLine(frame, y: y) }
+        for run in frame.scaledRuns { out += scaledRun(run, in: frame) }
+        return out
+    }
+
+    /// A whole frame: the screen cleared, each row's cells, then what the
+    /// terminal scales itself, with the same bytes `browse` writes for those.
+    public func frame(_ frame: Frame) -> String {
+        var out = "\(Self.escape)[H\(Self.escape)[2J"
+        for y in 0 ..< frame.height where frame.lineAttributes[y] == .normal { out += plainLine(frame, y: y) }
+        out += scaling(frame)
+        if let cursor = frame.cursor { out += Self.moveTo(x: cursor.x, y: cursor.y) }
+        return out
+    }
+}

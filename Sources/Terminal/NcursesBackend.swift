@@ -1,0 +1,56 @@
+import Canvas
+import CNcursesw
+import Foundation
+import Screens
+
+/// The terminal through ncursesw's cell grid: `TerminalSession` starts
+/// ncurses, this writes to it.
+public final class NcursesBackend: TerminalBackend {
+    /// Colour pairs are used only when the terminal has colours and NO_COLOR is unset.
+    public var usesColor = false
+
+    public init() {}
+
+    public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
+
+    public func clear() { erase() }
+
+    public func invalidateRows(_ rows: Range<Int>) {
+        wredrawln(ide_stdscr(), Int32(rows.lowerBound), Int32(rows.count))
+    }
+
+    public func put(_ cell: Cell, x: Int, y: Int) {
+        let wide = CellEmission.wideCharacters(of: cell.grapheme)
+        let attrs = CursesAttributes.attributes(for: cell.style)
+        let pair = ColorPalette.pair(for: cell.style.color)
+        _ = wide.withUnsafeBufferPointer { buffer in
+            ide_put_cluster(Int32(y), Int32(x), buffer.baseAddress, attrs, usesColor ? pair : 0)
+        }
+    }
+
+    public func setCursor(_ position: (x: Int, y: Int)?) {
+        if let position {
+            curs_set(1)
+            move(Int32(position.y), Int32(position.x))
+        } else {
+            curs_set(0)
+        }
+    }
+
+    public func flush() { refresh() }
+
+    public func writeRaw(_ bytes: String) {
+        // Put the cursor back where ncurses left it, so its next moves are right.
+        let back = AnsiEncoder.moveTo(x: Int(ide_physical_cursor_x()), y: Int(ide_physical_cursor_y()))
+        var data = Array((bytes + back).utf8)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 {
+                if written < 0, errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

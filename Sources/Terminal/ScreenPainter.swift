@@ -1,0 +1,85 @@
+import Canvas
+
+/// Shows frames on a `TerminalBackend`, writing only the cells that changed
+/// since the last frame.
+///
+/// Cells the terminal draws itself (doubled lines, OSC 66 runs) never go
+/// through the backend's cell grid: they are written raw after each flush,
+/// and where such a row or run goes away its rows are reset (`ESC # 5`) and
+/// redrawn whole, so nothing of it remains.
+public final class ScreenPainter<Backend: TerminalBackend> {
+    public let backend: Backend
+    public var encoder: AnsiEncoder
+    private var previous: Frame?
+
+    public init(backend: Backend, encoder: AnsiEncoder = AnsiEncoder()) {
+        self.backend = backend
+        self.encoder = encoder
+    }
+
+    /// Forgets what is on screen so the next frame is drawn whole.
+    public func invalidate() { previous = nil }
+
+    public func draw(_ frame: Frame) {
+        let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
+        var redrawn = [Bool](repeating: old == nil, count: frame.height)
+        var before = ""
+        if old == nil {
+            backend.clear()
+            // Any row may still carry a line attribute from before.
+            for y in 0 ..< frame.height { before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence }
+        } else if let old {
+            for y in 0 ..< frame.height where old.lineAttributes[y] != frame.lineAttributes[y] {
+                redrawn[y] = true
+                if old.lineAttributes[y] != .normal {
+                    before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
+                }
+            }
+            let kept = Set(frame.scaledRuns)
+            for run in old.scaledRuns where !kept.contains(run) {
+                for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
+            }
+        }
+        if !before.isEmpty { backend.writeRaw(before) }
+        for y in 0 ..< frame.height where redrawn[y] && old != nil { backend.invalidateRows(y ..< y + 1) }
+
+        var touched = redrawn
+        for y in 0 ..< frame.height {
+            for x in 0 ..< frame.width {
+                let cell = frame[x, y]
+                if cell.isContinuation || frame.isCovered(x: x, y: y) { continue }
+                if !redrawn[y], let old, old[x, y] == cell, !old.isCovered(x: x, y: y) { continue }
+                backend.put(cell.asWritten, x: x, y: y)
+                touched[y] = true
+            }
+        }
+        backend.setCursor(frame.cursor)
+        backend.flush()
+        let after = scaling(of: frame, old: old, touched: touched)
+        if !after.isEmpty { backend.writeRaw(after) }
+        previous = frame
+    }
+
+    /// The doubled lines and runs to (re)write: new or changed ones, and any
+    /// on a row the flush may have written to.
+    private func scaling(of frame: Frame, old: Frame?, touched: [Bool]) -> String {
+        var out = ""
+        for y in 0 ..< frame.height where frame.lineAttributes[y] != .normal {
+            if let old, !touched[y], old.lineAttributes[y] == frame.lineAttributes[y], Self.sameRow(old, frame, y) { continue }
+            out += encoder.doubledLine(frame, y: y)
+        }
+        let shown = Set(old?.scaledRuns ?? [])
+        for run in frame.scaledRuns {
+            let rows = run.y ..< run.y + run.rows
+            if let old, shown.contains(run), !rows.contains(where: { touched[$0] }),
+               old[run.x, run.y].style == frame[run.x, run.y].style { continue }
+            out += encoder.scaledRun(run, in: frame)
+        }
+        return out
+    }
+
+    private static func sameRow(_ a: Frame, _ b: Frame, _ y: Int) -> Bool {
+        for x in 0 ..< a.width where a[x, y] != b[x, y] { return false }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Asks the terminal what it can draw, before ncurses takes it over: writes
+/// `GlyphDetection.probe` with echo and line buffering off and reads the
+/// answers until the closing status report or a deadline, so a terminal
+/// that answers nothing costs at most `deadlineMilliseconds` and the answers
+/// never show on screen or arrive as keys.
+public enum TerminalProbe {
+    /// All the probe may take when nothing answers.
+    public static let deadlineMilliseconds = 150
+
+    /// The answers, or nil when `input` is not a terminal (nothing asked).
+    public static func ask(input: Int32 = 0, output: Int32 = 1, deadlineMilliseconds: Int = deadlineMilliseconds) -> ProbeReplies? {
+        guard isatty(input) == 1, isatty(output) == 1 else { return nil }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(input, TCSANOW, &saved) }
+
+        send(GlyphDetection.probe, to: output)
+        var bytes: [UInt8] = []
+        var replies = ProbeReplies()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(deadlineMilliseconds) * 1_000_000
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !replies.isComplete {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { break }
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let remaining = Int32((deadline - now + 999_999) / 1_000_000)
+            let ready = poll(&descriptor, 1, remaining)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(input, &buffer, buffer.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0 ..< count]
+            replies = ProbeReplies(parsing: bytes)
+        }
+        send(GlyphDetection.cleanup, to: output)
+        return replies
+    }
+
+    private static func send(_ text: String, to output: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

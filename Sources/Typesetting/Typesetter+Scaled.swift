@@ -1,0 +1,95 @@
+import Canvas
+
+/// Text the terminal scales itself (`--glyphs doubled` and `scaled`): lines
+/// are wrapped by the same `LineWrapper` as mosaics, with `factor` cells a
+/// column and `factor` rows a line, so measured heights are drawn heights.
+extension Typesetter {
+    /// The ladder `--glyphs doubled` follows.
+    public static let doubledLadder = DoubledLadder.standard
+
+    /// How the terminal draws `style` at `category` itself, or nil for the
+    /// ramp's native text or mosaics.
+    func lineScaling(for style: TextStyle, at category: ContentSizeCategory) -> LineScaling? {
+        switch glyphs {
+        case .doubled:
+            switch Self.doubledLadder.treatment(of: style, at: category) {
+            case .native: return .scaled(TextScale(scale: 1))
+            case .doubled: return .doubled
+            case .ramp: return nil
+            }
+        case .scaled:
+            // The terminal draws every size itself, native ones included: never a mosaic.
+            return .scaled(Self.textScale(for: style, at: category))
+        case .automatic, .braille, .blocks, .native:
+            return nil
+        }
+    }
+
+    /// The OSC 66 scale of `style` at `category`: Apple's points relative to
+    /// Large's Body (17 pt), as near as `s` and `n/d` can state it.
+    public static func textScale(for style: TextStyle, at category: ContentSizeCategory) -> TextScale {
+        TextScale.nearest(to: DoubledLadder.ratio(style, category))
+    }
+
+    func typesetScaled(
+        _ measured: MeasuredText, scaling: LineScaling, isBold: Bool, width: Int, lineLimit: Int?
+    ) -> TypesetText {
+        let factor = scaling.factor
+        let layout = LineWrapper.layout(measured, columnScale: factor, width: width, lineLimit: lineLimit)
+        let all = measured.graphemes()
+        // One text is drawn one way: doubled only if every line can be.
+        let canDouble = all.allSatisfy { $0.columns == 0 || Self.isSafeOnDoubledLines($0) }
+        var lines: [TypesetLine] = []
+        for (index, range) in layout.lines.enumerated() {
+            var graphemes = Array(all[range]).filter { $0.columns > 0 }
+            if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
+            // The fallback: each character then the blanks its block covers.
+            var spaced: [Grapheme] = []
+            for grapheme in graphemes {
+                spaced.append(grapheme)
+                spaced += Array(repeating: Grapheme(" ", columns: 1), count: grapheme.columns * (factor - 1))
+            }
+            switch scaling {
+            case .scaled(let scale) where scale.isNative:
+                lines.append(TypesetLine(graphemes: graphemes))
+            case .doubled where !canDouble:
+                // xterm 379 crashes drawing, on a double-size line, a wide
+                // character or one its font lacks (seen: U+1EC5 in DejaVu Sans
+                // Mono): such text stays native, each line in the same two rows.
+                lines.append(TypesetLine(graphemes: graphemes))
+                lines.append(TypesetLine(graphemes: []))
+            case .doubled:
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleTop))
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleBottom))
+            case .scaled(let scale):
+                lines.append(TypesetLine(graphemes: spaced, lineAttribute: .normal, scaled: ScaledLine(graphemes: graphemes, scale: scale)))
+                lines += Array(repeating: TypesetLine(graphemes: []), count: factor - 1)
+            }
+        }
+        return TypesetText(lines: lines, isBold: isBold)
+    }
+
+    /// Characters every monospace font has, so a terminal never falls back
+    /// to another font on a double-size line: one column wide, and Latin
+    /// (ASCII to Latin Extended-B), Greek, Cyrillic, common punctuation, or
+    /// the box, block and shape characters the screens draw.
+    static func isSafeOnDoubledLines(_ grapheme: Grapheme) -> Bool {
+        guard grapheme.columns == 1 else { return false }
+        return grapheme.text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20 ... 0x7E, 0xA0 ... 0x24F, 0x370 ... 0x3FF, 0x400 ... 0x4FF, 0x2010 ... 0x2027, 0x2030 ... 0x205E,
+                 0x2500 ... 0x25FF, 0x2713 ... 0x2717:
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    func scaledHeight(_ text: String, scaling: LineScaling, width: Int, lineLimit: Int?) -> Int {
+        let factor = scaling.factor
+        if Self.printableASCIIColumns(text).map({ $0 * factor <= max(1, width) }) == true { return factor }
+        let measured = cachesMeasurements ? MeasuredTextCache.shared.measured(text) : MeasuredText(text)
+        return LineWrapper.lineCount(measured, columnScale: factor, width: width, lineLimit: lineLimit) * factor
+    }
+}

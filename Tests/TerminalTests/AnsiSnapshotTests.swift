@@ -1,0 +1,91 @@
+import Canvas
+import Foundation
+import Model
+import Screens
+import Testing
+import Typesetting
+
+@testable import Terminal
+
+/// Byte-level golden snapshots of `render --ansi` for the glyph modes the
+/// terminal draws itself, and the check that `browse` writes those bytes.
+/// `make snapshots` rewrites them (IDELIVERMOBILE_RECORD_SNAPSHOTS=1).
+@Suite struct AnsiSnapshotTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let deliveries: InMemoryDeliveries = {
+        let url = repositoryRoot.appendingPathComponent("Data/deliveries.json")
+        do {
+            return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
+        } catch {
+            fatalError("the bundled data must load: \(error)")
+        }
+    }()
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var glyphs: GlyphMode
+        var screen: String
+        var category: ContentSizeCategory
+        var testDescription: String { "\(glyphs.rawValue)-\(screen)-\(category.name)" }
+    }
+
+    static let cases: [Case] = [GlyphMode.doubled, .scaled].flatMap { glyphs in
+        ["deliveries", "shipment"].flatMap { screen in
+            [ContentSizeCategory.xSmall, .large, .accessibility1, .accessibility3, .accessibility5].map {
+                Case(glyphs: glyphs, screen: screen, category: $0)
+            }
+        }
+    }
+
+    static func frame(_ snapshot: Case) -> Frame {
+        DisplayWidth.prepareLocale()
+        var state = AppState(
+            source: deliveries, size: TerminalSize(width: 80, height: 24), category: snapshot.category,
+            typesetter: Typesetter(glyphs: snapshot.glyphs)
+        )
+        if snapshot.screen == "shipment" {
+            _ = state.handle(.down)
+            _ = state.handle(.enter)
+        }
+        return state.render()
+    }
+
+    @Test(arguments: cases)
+    func screenMatchesItsSnapshot(_ snapshot: Case) throws {
+        let bytes = AnsiEncoder().frame(Self.frame(snapshot))
+        let url = Self.repositoryRoot.appendingPathComponent("Tests/TerminalTests/Snapshots/\(snapshot.testDescription).ansi")
+        if ProcessInfo.processInfo.environment["IDELIVERMOBILE_RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try bytes.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(bytes == expected, "differs from \(url.lastPathComponent); run `make snapshots` if the change is intended")
+    }
+
+    /// What `browse` writes raw on a first draw is the scaling part of `render --ansi`, byte for byte.
+    @Test(arguments: cases)
+    func browseWritesTheSameScalingBytes(_ snapshot: Case) {
+        let frame = Self.frame(snapshot)
+        let backend = TestBackend(size: TerminalSize(width: frame.width, height: frame.height))
+        ScreenPainter(backend: backend).draw(frame)
+        let scaling = AnsiEncoder().scaling(frame)
+        if scaling.isEmpty {
+            #expect(backend.raw.count == 1, "only the line resets")
+        } else {
+            #expect(backend.raw.last == scaling)
+            #expect(AnsiEncoder().frame(frame).hasSuffix(scaling))
+        }
+    }
+
+    @Test func doubledSnapshotsHoldDoubledLinesAndScaledOnesOSC66() {
+        let doubled = AnsiEncoder().frame(Self.frame(Case(glyphs: .doubled, screen: "deliveries", category: .accessibility2)))
+        #expect(doubled.contains("\u{1B}#3") && doubled.contains("\u{1B}#4"))
+        #expect(!doubled.contains("\u{1B}]66;"))
+        let scaled = AnsiEncoder().frame(Self.frame(Case(glyphs: .scaled, screen: "deliveries", category: .accessibility2)))
+        #expect(scaled.contains("\u{1B}]66;s=2:n=") && !scaled.contains("\u{1B}#3"))
+        let plain = AnsiEncoder().frame(Self.frame(Case(glyphs: .scaled, screen: "deliveries", category: .large)))
+        #expect(plain.contains("\u{1B}[0;1mAmelia Hartley"), "Headline at Large is plain bold text")
+    }
+}

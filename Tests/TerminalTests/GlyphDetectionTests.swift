@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Typesetting
+
+@testable import Terminal
+
+@Suite struct GlyphDetectionTests {
+    let esc = "\u{1B}"
+
+    @Test func repliesAreParsedWhateverTheyAreMixedWith() {
+        let bytes = Array("\(esc)[24;1R\(esc)[24;3R\(esc)[24;5R\(esc)P>|kitty(0.40.1)\(esc)\\\(esc)[0n".utf8)
+        let replies = ProbeReplies(parsing: bytes)
+        #expect(replies == ProbeReplies(cursorColumns: [1, 3, 5], version: "kitty(0.40.1)", isComplete: true))
+        // Cut anywhere, nothing is made up and the end is not claimed.
+        for cut in 0 ..< bytes.count {
+            let partial = ProbeReplies(parsing: Array(bytes[0 ..< cut]))
+            #expect(!partial.isComplete)
+            #expect(partial.cursorColumns == Array(replies.cursorColumns.prefix(partial.cursorColumns.count)))
+        }
+    }
+
+    @Test func kittysAnswerMeansScaled() {
+        let kitty = ProbeReplies(cursorColumns: [1, 3, 5], isComplete: true)
+        #expect(GlyphDetection.choose(environment: [:], replies: kitty) == .scaled)
+    }
+
+    @Test func widthWithoutScaleIsNotEnough() {
+        // foot moves the cursor for w=2 but does not scale.
+        let foot = ProbeReplies(cursorColumns: [1, 3, 3], isComplete: true)
+        #expect(GlyphDetection.choose(environment: [:], replies: foot) == .automatic)
+        let silent = ProbeReplies(cursorColumns: [1, 1, 1], isComplete: true)
+        #expect(GlyphDetection.choose(environment: [:], replies: silent) == .automatic)
+    }
+
+    @Test func xtermByNameAndDoubledLineTerminalsByEnvironmentMeanDoubled() {
+        let xterm = ProbeReplies(cursorColumns: [1, 1, 1], version: "XTerm(379)", isComplete: true)
+        #expect(GlyphDetection.choose(environment: [:], replies: xterm) == .doubled)
+        for environment in [["KONSOLE_VERSION": "230804"], ["WT_SESSION": "x"], ["TERM_PROGRAM": "WezTerm"], ["TERM_PROGRAM": "Apple_Terminal"]] {
+            #expect(GlyphDetection.choose(environment: environment, replies: nil) == .doubled, "\(environment)")
+        }
+        #expect(GlyphDetection.choose(environment: ["TERM_PROGRAM": "vscode"], replies: nil) == .automatic)
+    }
+
+    @Test func neverInsideTmuxOrScreen() {
+        let kitty = ProbeReplies(cursorColumns: [1, 3, 5], version: "XTerm(379)", isComplete: true)
+        for environment in [["TMUX": "/tmp/tmux-0/default,1,0"], ["STY": "1.pts"], ["TERM": "screen-256color"], ["TERM": "tmux-256color"]] {
+            #expect(GlyphDetection.isMultiplexed(environment))
+            #expect(GlyphDetection.choose(environment: environment.merging(["KONSOLE_VERSION": "1"]) { a, _ in a }, replies: kitty) == .automatic)
+        }
+    }
+
+    @Test func theProbeIsKittysSequenceEndedByAStatusReport() {
+        #expect(GlyphDetection.probe.hasPrefix("\r\(esc)[6n\(esc)]66;w=2; \(esc)\\\(esc)[6n"))
+        #expect(GlyphDetection.probe.hasSuffix("\(esc)[>0q\(esc)[5n"))
+    }
+
+    @Test func nothingIsAskedWithoutATerminal() {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        #expect(TerminalProbe.ask(input: ends[0], output: ends[1]) == nil)
+    }
+}
