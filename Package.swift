@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store"]),
     ],
     swiftLanguageModes: [.v6]
 )

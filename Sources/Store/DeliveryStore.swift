@@ -450,6 +450,8 @@ public final class DeliveryStore: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return StoreError(kind: .notAStore, path: path, reason: "is not a deliveries store (\(error.message ?? "\(error.resultCode)"))")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError(kind: .busy, path: path, reason: "is busy: another process is writing it (\(error.message ?? "locked"))")
         case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
             return StoreError(kind: opening ? .cannotCreate : .inputOutput, path: path,
                               reason: "cannot \(opening ? "open or create" : "write") the store (\(error.message ?? "\(error.resultCode)"))")

@@ -45,6 +45,8 @@ struct BrowseCommand: ParsableCommand {
         let source: any DeliverySource
         do { source = try session.source() } catch { Diagnostics.fail(error.description, ExitCode(error.exitCode)) }
 
+        // Runs last: after the terminal is restored, queued status changes are saved.
+        defer { session.finishWrites() }
         let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
@@ -58,6 +60,7 @@ struct BrowseCommand: ParsableCommand {
             // A signal ended the loop: the terminal is restored first, then the shell hears 128 + signal.
             if let signal = terminal.terminatingSignal {
                 terminal.stop()
+                session.finishWrites()
                 IDeliverMobile.exit(withError: ExitCode(128 + signal))
             }
         }
@@ -67,6 +70,7 @@ struct BrowseCommand: ParsableCommand {
                 // Idle: refine row heights, and now and then look for other instances' changes.
                 idleTicks += 1
                 needsDrawing = state.refine()
+                needsDrawing = session.applyFinishedWrites(&state) || needsDrawing
                 if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
                 continue
             }
