@@ -118,7 +118,9 @@ struct BrowseCommand: ParsableCommand {
                 bar?.finish()
             } catch {
                 bar?.finish()
-                // A first run that failed leaves nothing behind: no empty store to puzzle over.
+                // A first run that failed leaves nothing behind: no empty store to puzzle over,
+                // and no -wal or -shm beside one that was there.
+                deliveryStore.close()
                 if let createdStore { StoreFiles.remove(createdStore) }
                 Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
             }

@@ -25,8 +25,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let bar = ProgressBar.standardError()
+        var opened: DeliveryStore?
         do {
             let deliveryStore = try DeliveryStore(path: store)
+            opened = deliveryStore
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
             let summary = try deliveryStore.importManifest(at: URL(fileURLWithPath: file), progress: progress)
@@ -35,6 +37,8 @@ struct ImportCommand: ParsableCommand {
                   + "into \(deliveryStore.url.path); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()
+            // A failed write (a full disk) leaves no -wal or -shm behind.
+            opened?.close()
             FileHandle.standardError.write(Data("idelivermobile: \(error)\n".utf8))
             throw ExitCode(Self.exitCode(for: error))
         }
