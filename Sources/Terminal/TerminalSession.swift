@@ -71,6 +71,7 @@ public final class TerminalSession {
         isActive = false
         curs_set(1)
         endwin()
+        signals.restoreDefaults()
     }
 
     // MARK: - Drawing

@@ -84,7 +84,7 @@ struct StoreSession {
     func finishWrites() {
         let pending = writer.pendingCount
         if pending > 0 {
-            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.url.path) before exiting…")
+            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.url.path) before exiting… (Ctrl-C gives up)")
             writer.waitUntilIdle()
         }
         for outcome in writer.takeOutcomes() {
