@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
             (or the delivery and field) and nothing is written. Then every delivery is added or updated \
             by id in one transaction: an interrupted import leaves the store as it was. Statuses changed \
             in the app survive re-importing the same manifest.
-            Exit codes: 0 ok, 65 bad manifest data, 66 no such file, 73 cannot create the store, 74 I/O error.
+            Exit codes: 0 ok, 65 bad manifest data or a store from a newer version, 66 no such file (or a directory), \
+            73 cannot create the store, 74 I/O error (a full disk), 75 the store stayed locked by another process.
             """
     )
 
