@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
-        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "CNcursesw", "CUnicodeText"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
