@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
-        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "Typesetting", "CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "Typesetting", "CNcursesw", "CUnicodeText"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,9 +4,7 @@
 // The wide-character API (add_wch, setcchar) is only declared with this set.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
-#include <langinfo.h>
 #include <locale.h>
-#include <string.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -46,16 +44,6 @@ static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs
     cchar_t cc;
     if (setcchar(&cc, wcs, attrs, pair, NULL) != OK) return ERR;
     return mvadd_wch(y, x, &cc);
-}
-
-/// Takes the environment's locale, but a UTF-8 character type whatever it
-/// says: C.UTF-8 when LANG or LC_ALL name a non-UTF-8 locale (C, POSIX).
-/// Returns 1 when characters are UTF-8.
-static inline int ide_use_utf8_locale(void) {
-    setlocale(LC_ALL, "");
-    const char *codeset = nl_langinfo(CODESET);
-    if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) return 1;
-    return setlocale(LC_CTYPE, "C.UTF-8") != NULL ? 1 : 0;
 }
 
 /// What terminfo knows of the terminal `name`: -1 not found (or no terminfo

@@ -7,3 +7,15 @@ public enum RowHeightStrategy: String, Sendable, Hashable, CaseIterable, Codable
     /// Cheap estimates, exact measurement when a row comes on screen (`estimatedRowHeight`).
     case estimated
 }
+
+extension RowHeightStrategy {
+    /// Lists this short are measured up front even when estimating: it costs
+    /// well under a millisecond, and an estimate that is corrected later
+    /// moves the scrollbar and makes the live screen differ from `render`.
+    public static let measuredUpFrontBelow = 2_000
+
+    /// The strategy a list of `rowCount` rows is laid out with.
+    public func effective(forRowCount rowCount: Int) -> RowHeightStrategy {
+        self == .estimated && rowCount <= Self.measuredUpFrontBelow ? .exact : self
+    }
+}

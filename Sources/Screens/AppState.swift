@@ -50,7 +50,7 @@ public struct AppState: Sendable {
         self.typesetter = typesetter
         self.strategy = strategy
         layout = ListLayout(
-            rowCount: source.count, strategy: strategy,
+            rowCount: source.count, strategy: strategy.effective(forRowCount: source.count),
             context: Self.listContext(size: size, category: category),
             viewportHeight: Self.listHeight(size: size),
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
@@ -84,7 +84,7 @@ public struct AppState: Sendable {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         layout = ListLayout(
-            rowCount: newSource.count, strategy: strategy,
+            rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
             context: Self.listContext(size: size, category: category),
             viewportHeight: Self.listHeight(size: size), measurer: measurer
         )

@@ -133,11 +133,18 @@ public final class DeliveryStore: Sendable {
         if updatesRows {
             FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
         }
+        let applied = try pool.read { db in try migrator.hasCompletedMigrations(db) }
         try migrator.migrate(pool)
         try pool.write { db in
             if try Int.fetchOne(db, sql: "PRAGMA user_version") != StoreSchema.version {
                 try db.execute(sql: "PRAGMA user_version = \(StoreSchema.version)")
             }
+        }
+        if !applied {
+            // Leave no committed frames in the WAL: if the disk fills during
+            // the first import, closing then has nothing to copy back and the
+            // WAL and its index go away instead of staying behind.
+            try pool.writeWithoutTransaction { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         }
     }
 
@@ -405,6 +412,16 @@ public final class DeliveryStore: Sendable {
         return try importManifest(at: url, reader: reader, progress: progress)
     }
 
+    /// Closes every connection now, so SQLite removes the -wal and -shm files
+    /// before the program exits (on an error path, such as a full disk,
+    /// rather than leave them behind). The read-only readers go first: the
+    /// last connection to close is the one that removes the files, and only
+    /// the writer may.
+    public func close() {
+        if let pool = pool as? DatabasePool { pool.releaseMemory() }
+        try? pool.close()
+    }
+
     // MARK: - Database access
 
     static func rowCount(_ db: Database) throws -> Int {
@@ -451,6 +468,8 @@ public final class DeliveryStore: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return StoreError(kind: .notAStore, path: path, reason: "is not a deliveries store (\(error.message ?? "\(error.resultCode)"))")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError(kind: .busy, path: path, reason: "is busy: another process is writing it (\(error.message ?? "locked"))")
         case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
             return StoreError(kind: opening ? .cannotCreate : .inputOutput, path: path,
                               reason: "cannot \(opening ? "open or create" : "write") the store (\(error.message ?? "\(error.resultCode)"))")

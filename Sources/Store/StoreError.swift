@@ -16,6 +16,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The store's schema is newer than this program's, or needs an
         /// update a read-only open cannot make (EX_DATAERR, 65).
         case newerSchema
+        /// Another process holds the write lock and did not let go in time (EX_TEMPFAIL, 75).
+        case busy
     }
 
     public var kind: Kind
@@ -36,6 +38,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotCreate: 73
         case .notAStore, .unknownDelivery, .newerSchema: 65
         case .inputOutput: 74
+        case .busy: 75
         }
     }
 

@@ -1,4 +1,5 @@
 import CNcursesw
+import CUnicodeText
 import Foundation
 
 /// What the screens need of the terminal and the environment, checked before
@@ -33,8 +34,10 @@ public enum TerminalRequirements {
         return value.isEmpty
     }
 
-    /// Sets the locale for ncurses: the environment's, with a UTF-8 character
-    /// type (C.UTF-8 when LANG/LC_ALL say C). False when no UTF-8 locale exists.
+    /// Sets the locale for ncurses as the width tables have it (see
+    /// `DisplayWidth.prepareLocale`): the environment's, with a UTF-8
+    /// character type (C.UTF-8 when LANG/LC_ALL say C). False when no UTF-8
+    /// locale exists.
     @discardableResult
-    static func useUTF8Locale() -> Bool { ide_use_utf8_locale() == 1 }
+    static func useUTF8Locale() -> Bool { ut_use_environment_locale() == 1 }
 }

@@ -73,6 +73,7 @@ public final class TerminalSession {
         isActive = false
         curs_set(1)
         endwin()
+        signals.restoreDefaults()
     }
 
     // MARK: - Drawing

@@ -35,6 +35,12 @@ final class TerminalSignals: @unchecked Sendable {
         }
     }
 
+    /// Once the terminal is given back, signals do what they normally do:
+    /// Ctrl-C can still end a program that waits for something on its way out.
+    func restoreDefaults() {
+        for number in Self.terminating + Self.jobControl { signal(number, SIG_DFL) }
+    }
+
     /// The job-control signals that arrived since the last call, in order.
     func takePending() -> [Int32] {
         lock.withLock {

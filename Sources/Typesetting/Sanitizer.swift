@@ -50,10 +50,14 @@ public enum Sanitizer {
     struct State {
         /// Zero-width scalars kept since the last spacing one.
         var marks = 0
-        /// The last scalar kept was an emoji that a skin tone can modify.
-        var afterModifierBase = false
+        /// The last spacing scalar kept; whether a skin tone modifies it is
+        /// only asked when a skin tone comes (a property lookup per scalar would
+        /// slow every CJK text down).
+        var lastSpacing: Unicode.Scalar?
 
         mutating func step(_ scalar: Unicode.Scalar) -> Action {
+            let afterModifierBase = (0x1F3FB ... 0x1F3FF).contains(scalar.value) && marks == 0
+                && lastSpacing?.properties.isEmojiModifierBase == true
             let action = Sanitizer.action(for: scalar, marks: marks, afterModifierBase: afterModifierBase)
             let kept: Unicode.Scalar
             switch action {
@@ -65,7 +69,7 @@ public enum Sanitizer {
                 marks += 1
             } else {
                 marks = 0
-                afterModifierBase = kept.properties.isEmojiModifierBase
+                lastSpacing = kept
             }
             return action
         }

@@ -17,7 +17,7 @@ public struct TypesetText: Sendable, Hashable {
     public var width: Int { lines.map(\.width).max() ?? 0 }
 }
 
-/// One row of typeset text.
+/// One row of typeset text, as the terminal cells it fills.
 public struct TypesetLine: Sendable, Hashable {
     public var graphemes: [Grapheme]
     /// A DEC double-size half, for `--glyphs doubled`.
@@ -26,12 +26,19 @@ public struct TypesetLine: Sendable, Hashable {
     /// under it are empty lines the run covers.
     public var scaled: ScaledLine?
 
+    /// A cluster of several spacing characters (🇯🇵, Thai สำ) becomes a cell
+    /// for each, as the terminal draws it, whichever path typeset it
+    /// (native text, or big glyphs falling back to native).
     public init(graphemes: [Grapheme]) {
         self.init(graphemes: graphemes, lineAttribute: .normal, scaled: nil)
     }
 
     public init(graphemes: [Grapheme], lineAttribute: LineAttribute, scaled: ScaledLine? = nil) {
-        self.graphemes = graphemes
+        if graphemes.allSatisfy({ $0.text.unicodeScalars.count == 1 }) {
+            self.graphemes = graphemes
+        } else {
+            self.graphemes = graphemes.flatMap { DisplayWidth.cells(of: $0) }
+        }
         self.lineAttribute = lineAttribute
         self.scaled = scaled
     }

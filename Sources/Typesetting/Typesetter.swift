@@ -53,8 +53,7 @@ public struct Typesetter: Sendable {
             if let face {
                 lines += Self.draw(VisualOrder.line(graphemes), in: face, width: width)
             } else {
-                // The terminal draws a cell per spacing character: 🇯🇵 is two.
-                lines.append(TypesetLine(graphemes: graphemes.flatMap { DisplayWidth.cells(of: $0) }))
+                lines.append(TypesetLine(graphemes: graphemes))
             }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)

@@ -56,6 +56,8 @@ struct BrowseCommand: ParsableCommand {
                 replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             )
         }
+        // Runs last: after the terminal is restored, queued status changes are saved.
+        defer { session.finishWrites() }
         let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
@@ -72,6 +74,7 @@ struct BrowseCommand: ParsableCommand {
             // A signal ended the loop: the terminal is restored first, then the shell hears 128 + signal.
             if let signal = terminal.terminatingSignal {
                 terminal.stop()
+                session.finishWrites()
                 IDeliverMobile.exit(withError: ExitCode(128 + signal))
             }
         }
@@ -85,6 +88,7 @@ struct BrowseCommand: ParsableCommand {
                     _ = state.handle(expiry)
                     needsDrawing = true
                 }
+                needsDrawing = session.applyFinishedWrites(&state) || needsDrawing
                 if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
                 // The clock message: late marks follow the time of day (unless --now fixed it).
                 if clock.fixed == nil, idleTicks % 20 == 0, state.now != clock.current {
@@ -144,7 +148,9 @@ struct BrowseCommand: ParsableCommand {
                 bar?.finish()
             } catch {
                 bar?.finish()
-                // A first run that failed leaves nothing behind: no empty store to puzzle over.
+                // A first run that failed leaves nothing behind: no empty store to puzzle over,
+                // and no -wal or -shm beside one that was there.
+                deliveryStore.close()
                 if let createdStore { StoreFiles.remove(createdStore) }
                 Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
             }

@@ -12,9 +12,10 @@ struct ImportCommand: ParsableCommand {
             The whole file is checked first; a problem is reported with the file, line and column \
             (or the delivery and field) and nothing is written. Then every delivery is added or updated \
             by id in one transaction: an interrupted import leaves the store as it was. Statuses changed \
-            in the app survive re-importing the same manifest; a manifest unchanged since it was imported \
-            (same path, size and modification time) is reported as unchanged and not read again.
-            Exit codes: 0 ok, 65 bad manifest data, 66 no such file, 73 cannot create the store, 74 I/O error.
+            in the app survive re-importing the same manifest; a manifest whose content is unchanged since it \
+            was imported is reported as unchanged and not written again.
+            Exit codes: 0 ok, 65 bad manifest data or a store from a newer version, 66 no such file (or a directory), \
+            73 cannot create the store, 74 I/O error (a full disk), 75 the store stayed locked by another process.
             """
     )
 
@@ -26,8 +27,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let bar = ProgressBar.standardError()
+        var opened: DeliveryStore?
         do {
             let deliveryStore = try DeliveryStore(path: store)
+            opened = deliveryStore
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
             // A manifest imported before and not changed since (same path, size and time) is not read again.
@@ -42,6 +45,8 @@ struct ImportCommand: ParsableCommand {
                   + "into \(deliveryStore.url.path); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()
+            // A failed write (a full disk) leaves no -wal or -shm behind.
+            opened?.close()
             FileHandle.standardError.write(Data("idelivermobile: \(error)\n".utf8))
             throw ExitCode(Self.exitCode(for: error))
         }

@@ -4,14 +4,22 @@ import Store
 
 /// Carries out the screens' effects against the store: status changes,
 /// undo, search and filter; and notices changes another instance saved.
+///
+/// Status changes and undo go to a `StatusWriter`, so the loop never waits
+/// for the store's lock (an import in another process may hold it for
+/// seconds): the screen says "saving…" at once and "saved" when the writer
+/// reports back (`applyFinishedWrites`); `finishWrites()` saves what is
+/// still queued before the program exits.
 struct StoreSession {
     let store: DeliveryStore
+    let writer: StatusWriter
     private var query = ""
     private var filter: StatusFilter = .all
     private var sort: DeliveryOrder = .manifest
 
     init(store: DeliveryStore) {
         self.store = store
+        writer = StatusWriter(store: store)
     }
 
     /// The rows the list shows under the current search and filter.
@@ -24,18 +32,11 @@ struct StoreSession {
         do throws(StoreError) {
             switch effect {
             case .setStatus(let id, let status):
-                guard try store.setStatus(status, forDeliveryID: id) != nil else {
-                    let name = try store.delivery(id: id).map { "\($0.name): " } ?? ""
-                    state.setNotice(name + "already \(status.title)")
-                    return
-                }
-                try show(changeOf: id, notice: "saved as \(status.title)", on: &state)
+                writer.submit(.setStatus(status, deliveryID: id))
+                state.setNotice("Saving \(status.title)…")
             case .undoStatusChange:
-                guard let change = try store.undoLastChange() else {
-                    state.setNotice("Nothing to undo")
-                    return
-                }
-                try show(changeOf: change.deliveryID, notice: "undone, back to \(change.newStatus.title)", on: &state)
+                writer.submit(.undo)
+                state.setNotice("Undoing…")
             case .search(let newQuery, let newFilter, let newSort, let keeping):
                 query = newQuery
                 filter = newFilter
@@ -58,8 +59,57 @@ struct StoreSession {
         state.setOverview(try? store.statusCounts(matching: query))
     }
 
+    /// Shows what the writer saved since the last call; true when the screen changed.
+    func applyFinishedWrites(_ state: inout AppState) -> Bool {
+        let outcomes = writer.takeOutcomes()
+        if outcomes.isEmpty {
+            // Still waiting: say why, once, rather than seem frozen.
+            if writer.isWaitingForLock, state.notice?.hasSuffix("(the store is busy)") == false {
+                state.setNotice((state.notice ?? "Saving…") + " (the store is busy)")
+                return true
+            }
+            return false
+        }
+        for outcome in outcomes {
+            do throws(StoreError) {
+                switch (outcome.request, outcome.result) {
+                case (_, .failure(let error)):
+                    state.setNotice("Could not save: \(error.reason)")
+                case (.setStatus(let status, let id), .success(nil)):
+                    // Nothing changed: say so rather than "saved".
+                    let name = try store.delivery(id: id).map { "\($0.name): " } ?? ""
+                    state.setNotice(name + "already \(status.title)")
+                case (.setStatus(let status, let id), .success(_?)):
+                    try show(changeOf: id, notice: "saved as \(status.title)", on: &state)
+                case (.undo, .success(nil)):
+                    state.setNotice("Nothing to undo")
+                case (.undo, .success(let change?)):
+                    try show(changeOf: change.deliveryID, notice: "undone, back to \(change.newStatus.title)", on: &state)
+                }
+            } catch {
+                state.setNotice("Could not show the saved change: \(error.reason)")
+            }
+        }
+        return true
+    }
+
+    /// Waits for queued status changes to be saved, saying so on stderr;
+    /// for the way out, once the terminal is restored.
+    func finishWrites() {
+        let pending = writer.pendingCount
+        if pending > 0 {
+            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.url.path) before exiting… (Ctrl-C gives up)")
+            writer.waitUntilIdle()
+        }
+        for outcome in writer.takeOutcomes() {
+            if case .failure(let error) = outcome.result { Diagnostics.warn("could not save a status change: \(error)") }
+        }
+    }
+
     /// Shows another instance's saved changes, if there are any.
     func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
+        // The writer may be waiting for the lock; asking now would wait behind it.
+        guard writer.pendingCount == 0 else { return false }
         guard (try? store.refreshIfChangedElsewhere()) == true, let source = try? source() else { return false }
         state.replaceSource(source)
         showOverview(on: &state)

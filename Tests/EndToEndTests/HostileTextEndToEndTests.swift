@@ -39,6 +39,16 @@ struct HostileTextEndToEndTests {
         let narrowList = try Self.render(manifest, "--size", "37x24")
         screen = try tmux.waitFor { Self.trimmed($0) == narrowList }
         #expect(Self.trimmed(screen) == narrowList, "the list at 37×24")
+
+        // Big glyphs: what the font lacks (emoji, flags) is drawn as text among the mosaics.
+        try tmux.press("+")
+        let big = try Self.render(manifest, "--size", "37x24", "--text-size", "xLarge")
+        screen = try tmux.waitFor { Self.trimmed($0) == big }
+        #expect(Self.trimmed(screen) == big, "the list at xLarge")
+        try tmux.press("+", "+", "+", "+")
+        let bigger = try Self.render(manifest, "--size", "37x24", "--text-size", "AX2")
+        screen = try tmux.waitFor { Self.trimmed($0) == bigger }
+        #expect(Self.trimmed(screen) == bigger, "the list at AX2")
         try tmux.press("q")
     }
 }

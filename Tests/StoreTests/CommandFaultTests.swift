@@ -64,6 +64,43 @@ struct CommandFaultTests {
         #expect(rendered.errors.contains("cannot write"))
     }
 
+    /// Whether this machine lets us mount a small tmpfs in a user namespace.
+    static let canMountTmpfs: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["--user", "--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=64k none /mnt"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test(.enabled(if: canMountTmpfs, "needs unshare and a tmpfs mount in a user namespace"))
+    func aFullDiskLeavesNoWalBehind() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        try SampleManifest.write(SampleManifest.deliveries(count: 6000), to: folder, name: "big.json")
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let binary = ReleaseBinary.path ?? "/nonexistent"
+        // A 600 kB disk: the store's tables fit, the import does not.
+        let script = "mount -t tmpfs -o size=600k none '\(disk.path)' && '\(binary)' import big.json --store '\(disk.path)/d.sqlite'; "
+            + "echo \"exit=$?\"; ls -a '\(disk.path)'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--user", "--map-root-user", "--mount", "sh", "-c", script]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("exit=74"), "\(text)")
+        #expect(text.contains("d.sqlite"))
+        #expect(!text.contains("d.sqlite-wal") && !text.contains("d.sqlite-shm"), "\(text)")
+    }
+
     @Test func importingADirectoryExits66() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }

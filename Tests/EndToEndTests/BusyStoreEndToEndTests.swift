@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Testing
+
+/// A status change while another process holds the store's write lock (what
+/// a long import does): the screen keeps answering and says "saving…", the
+/// change is saved once the lock is free, and quitting first loses nothing.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+struct BusyStoreEndToEndTests {
+    private static func statusLine(_ screen: [String]) -> String { screen.last { $0.contains("Text size:") } ?? "" }
+
+    /// Holds the write lock of the store at `path` as an import's transaction does, until `release()`.
+    final class WriteLock {
+        let queue: DatabaseQueue
+        init(_ path: String) throws {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            // The point is to keep the transaction open between calls.
+            configuration.allowsUnsafeTransactions = true
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        }
+        func release() throws { try queue.inDatabase { try $0.execute(sql: "COMMIT") } }
+    }
+
+    @Test func aChangeWhileTheStoreIsLockedIsSavedLaterWithoutFreezing() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        try tmux.type(try TmuxSession.browseSampleCommand() + "; echo \"exit=$?\"")
+        try tmux.waitFor { Self.statusLine($0).contains("1/52") }
+        let store = tmux.home.appendingPathComponent("data/idelivermobile/deliveries.sqlite").path
+        let statusRow = { (screen: [String]) in screen.first { $0.hasPrefix("  Status") } ?? "" }
+
+        try tmux.press("Down", "Enter")
+        try tmux.waitFor { statusRow($0).contains("Pending") }
+        var lock = try WriteLock(store)
+        try tmux.press("d")
+        var screen = try tmux.waitFor { Self.statusLine($0).contains("Saving Delivered") }
+        #expect(Self.statusLine(screen).contains("Saving Delivered"), "the change is queued and says so")
+        try tmux.press("+")
+        screen = try tmux.waitFor { Self.statusLine($0).contains("xLarge") }
+        #expect(Self.statusLine(screen).contains("xLarge"), "keys still work while the store is locked")
+        try tmux.press("0")
+        try lock.release()
+        screen = try tmux.waitFor { $0.contains { $0.contains("saved as Delivered") } && statusRow($0).contains("Delivered") }
+        #expect(screen.contains { $0.contains("Amelia Hartley: saved as Delivered") }, "saved once the lock is free")
+
+        // Quitting while a change waits for the lock: the program saves it before it exits.
+        lock = try WriteLock(store)
+        try tmux.press("f")
+        try tmux.waitFor { Self.statusLine($0).contains("Saving Failed") }
+        try tmux.press("q")
+        screen = try tmux.waitFor { $0.contains { $0.contains("saving 1 status change") } }
+        #expect(screen.contains { $0.contains("saving 1 status change") })
+        #expect(!screen.contains { $0.hasPrefix("exit=") }, "still waiting to save")
+        try lock.release()
+        screen = try tmux.waitFor { $0.contains { $0.hasPrefix("exit=") } }
+        #expect(screen.contains("exit=0"))
+        let saved = try DatabaseQueue(path: store).read {
+            try String.fetchOne($0, sql: "SELECT status FROM delivery WHERE id = 'DLV-0002'")
+        }
+        #expect(saved == "failed", "nothing was dropped on the way out")
+    }
+}
