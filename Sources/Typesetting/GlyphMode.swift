@@ -1,7 +1,10 @@
 /// How styles taller than one row are drawn.
 public enum GlyphMode: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The most legible mosaic for each size.
+    /// What the terminal does best: `browse` asks it (`scaled`, `doubled`),
+    /// and draws `mosaic` where it cannot tell.
     case automatic
+    /// The most legible mosaic for each size, whatever the terminal.
+    case mosaic
     /// Braille dots, 2×4 a cell.
     case braille
     /// Quadrant and half-block mosaics, solid strokes.

@@ -20,7 +20,7 @@ extension Typesetter {
         case .scaled:
             let scale = Self.textScale(for: style, at: category)
             return scale.isNative ? nil : .scaled(scale)
-        case .automatic, .braille, .blocks, .native:
+        case .automatic, .mosaic, .braille, .blocks, .native:
             return nil
         }
     }

@@ -98,7 +98,7 @@ public struct Typesetter: Sendable {
         case .native: return nil
         case .braille: return .braille
         case .blocks: return .quadrants
-        case .automatic, .doubled, .scaled: return rows == 2 ? .braille : .quadrants
+        case .automatic, .mosaic, .doubled, .scaled: return rows == 2 ? .braille : .quadrants
         }
     }
 
