@@ -161,3 +161,17 @@ import Typesetting
         #expect(frame.lineAttributes.contains { $0 != .normal }, "rows outside the box stay doubled")
     }
 }
+
+extension ScreenPainterTests {
+    @Test func givingTheTerminalBackResetsTheDoubledLines() {
+        let state = Self.state(category: .accessibility2, glyphs: .doubled)
+        let (painter, backend) = Self.painted(state)
+        let frame = state.render()
+        backend.resetLog()
+        painter.resetLines()
+        let expected = (0 ..< frame.height).filter { frame.lineAttributes[$0] != .normal }
+            .map { AnsiEncoder.moveTo(x: 0, y: $0) + "\u{1B}#5" }.joined()
+        #expect(!expected.isEmpty)
+        #expect(backend.raw == [expected])
+    }
+}
