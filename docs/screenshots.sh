@@ -4,13 +4,17 @@
 # With SCREEN=shipment, the second delivery's Shipment screen instead (keys
 # are typed with xdotool).
 # Needs xterm, xvfb and imagemagick (apt-get install -y xterm xvfb imagemagick
-# xdotool). Usage: [SCREEN=shipment] docs/screenshots.sh [binary] [sizes...]
-# (run from the repository root)
+# xdotool). Usage: [SCREEN=shipment] [GLYPHS=mode] docs/screenshots.sh [binary] [sizes...]
+# (run from the repository root). Mosaics unless GLYPHS says otherwise (xterm
+# would get doubled lines); with GLYPHS the files are docs/GLYPHS-SIZE.png.
 set -eu
 BIN=${1:-.build/release/idelivermobile}
 [ $# -gt 0 ] && shift
 SIZES=${*:-Large xLarge xxxLarge AX2 AX5}
 SCREEN=${SCREEN:-deliveries}
+NAME=${GLYPHS:+$GLYPHS}
+NAME=${NAME:-$SCREEN}
+GLYPHS=${GLYPHS:-mosaic}
 DISPLAY_NUMBER=${DISPLAY_NUMBER:-99}
 export DISPLAY=:$DISPLAY_NUMBER LANG=C.UTF-8 LC_ALL=C.UTF-8
 # A private home: the screenshots never touch the user's store or text size.
@@ -25,7 +29,7 @@ if ! xdpyinfo >/dev/null 2>&1; then
 fi
 for size in $SIZES; do
     xterm -u8 -tn xterm-256color -fa 'DejaVu Sans Mono' -fs 11 -geometry 100x30+0+0 \
-        -e "$BIN" browse --text-size "$size" Data/deliveries.json &
+        -e "$BIN" browse --glyphs "$GLYPHS" --text-size "$size" Data/deliveries.json &
     term=$!
     sleep 3
     if [ "$SCREEN" = shipment ]; then
@@ -33,8 +37,8 @@ for size in $SIZES; do
             xdotool key Down Return
         sleep 1
     fi
-    import -window root "docs/$SCREEN-$size.png"
-    convert "docs/$SCREEN-$size.png" -trim +repage "docs/$SCREEN-$size.png"
+    import -window root "docs/$NAME-$size.png"
+    convert "docs/$NAME-$size.png" -trim +repage "docs/$NAME-$size.png"
     kill "$term" 2>/dev/null || true
     wait "$term" 2>/dev/null || true
 done

@@ -63,7 +63,7 @@ struct HelpOverlay {
         // Native-size lines sit close; big glyphs need a gap between entries to read.
         let spacing = sideBySide ? 0 : max(1, typesetter.metrics(for: .body, at: category).spacingAfter)
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
-        let entries = Self.entries + [("big text", "drawn as \(typesetter.glyphs.rawValue) (--glyphs)")]
+        let entries = Self.entries + [("glyphs: \(typesetter.glyphs.rawValue)", "how big text is drawn here (--glyphs)")]
         return entries.map { entry in
             if sideBySide {
                 let keys = typesetter.typeset(entry.keys, style: .body, category: category, width: keyWidth)

@@ -20,6 +20,16 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// Forgets what is on screen so the next frame is drawn whole.
     public func invalidate() { previous = nil }
 
+    /// Resets the lines the last frame doubled, before the terminal is given back.
+    public func resetLines() {
+        guard let previous else { return }
+        var out = ""
+        for y in 0 ..< previous.height where previous.lineAttributes[y] != .normal {
+            out += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
+        }
+        if !out.isEmpty { backend.writeRaw(out) }
+    }
+
     public func draw(_ frame: Frame) {
         let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var redrawn = [Bool](repeating: old == nil, count: frame.height)

@@ -6,8 +6,9 @@ import Foundation
 /// that answers nothing costs at most `deadlineMilliseconds` and the answers
 /// never show on screen or arrive as keys.
 public enum TerminalProbe {
-    /// All the probe may take when nothing answers.
-    public static let deadlineMilliseconds = 150
+    /// All the probe may take when nothing answers (150 ms is the budget;
+    /// the rest is for writing the probe and restoring the terminal).
+    public static let deadlineMilliseconds = 140
 
     /// The answers, or nil when `input` is not a terminal (nothing asked).
     public static func ask(input: Int32 = 0, output: Int32 = 1, deadlineMilliseconds: Int = deadlineMilliseconds) -> ProbeReplies? {

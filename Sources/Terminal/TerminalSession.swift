@@ -3,7 +3,8 @@ import CNcursesw
 import Foundation
 import Screens
 
-/// The live terminal through ncursesw: the only code that touches it.
+/// The live terminal through ncursesw: it starts and stops ncurses and reads
+/// keys; frames go through a `ScreenPainter` onto the `NcursesBackend`.
 ///
 /// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextKey`
 /// waits for input, and `stop()` gives the terminal back; callers stop on
@@ -22,7 +23,7 @@ public final class TerminalSession {
     /// True when stdin and stdout are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-    public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
+    public var size: TerminalSize { painter.backend.size }
 
     /// A termination signal arrived, or the terminal went away: the loop should stop.
     public var shouldStop: Bool { signals.termination != nil || inputClosed }
@@ -71,6 +72,8 @@ public final class TerminalSession {
     public func stop() {
         guard isActive else { return }
         isActive = false
+        // A terminal without an alternate screen would keep doubled lines.
+        painter.resetLines()
         curs_set(1)
         endwin()
         signals.restoreDefaults()

@@ -1,10 +1,13 @@
 /// How styles taller than one row are drawn.
 public enum GlyphMode: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The most legible mosaic for each size.
+    /// What the terminal does best: `browse` asks it (`scaled`, `doubled`),
+    /// and draws `mosaic` where it cannot tell.
     case automatic
+    /// The most legible mosaic for each size, whatever the terminal.
+    case mosaic
     /// Braille dots, 2×4 a cell.
     case braille
-    /// Quadrant and half-block mosaics, solid strokes.
+    /// Half blocks (▀ ▄ █): solid strokes, about twice the size of braille.
     case blocks
     /// Ordinary terminal text at every size, keeping the ramp's spacing.
     case native

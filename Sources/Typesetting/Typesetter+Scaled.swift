@@ -20,7 +20,7 @@ extension Typesetter {
         case .scaled:
             // The terminal draws every size itself, native ones included: never a mosaic.
             return .scaled(Self.textScale(for: style, at: category))
-        case .automatic, .braille, .blocks, .native:
+        case .automatic, .mosaic, .braille, .blocks, .native:
             return nil
         }
     }

@@ -113,7 +113,7 @@ public struct Typesetter: Sendable {
         switch glyphs {
         case .native, .scaled: nil
         // Doubled lines hand the sizes beyond about 2× to the mosaic ladder.
-        case .braille, .automatic, .doubled: .braille
+        case .braille, .automatic, .mosaic, .doubled: .braille
         case .blocks: .halfBlocks
         }
     }

@@ -9,7 +9,7 @@ struct DisplayOptions: ParsableArguments {
     var textSize: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "How big text is drawn: automatic, braille, blocks, native, doubled (DEC double-size lines) or scaled (kitty's OSC 66). Default: $IDELIVERMOBILE_GLYPHS, else automatic (browse asks the terminal).",
+        "How big text is drawn: automatic (browse asks the terminal), mosaic, braille, blocks, native, doubled (DEC double-size lines) or scaled (kitty's OSC 66). Default: $IDELIVERMOBILE_GLYPHS, else automatic.",
         valueName: "mode"
     ))
     var glyphs: GlyphMode?

@@ -35,8 +35,9 @@ struct DispatcherEndToEndTests {
         try tmux.type(try TmuxSession.browseSampleCommand())
         try tmux.waitFor { self.statusLine($0).contains("1/52") }
         try tmux.press("?")
-        var screen = try tmux.waitFor { $0.contains { $0.contains("Keys") } }
-        #expect(screen.contains { $0.contains("next / previous match") })
+        // Waits for the box's content, not only its title: the terminal may show it half drawn.
+        var screen = try tmux.waitFor { $0.contains { $0.contains("next / previous match") } }
+        #expect(screen.contains { $0.contains("Keys") })
         try tmux.press("+")
         screen = try tmux.waitFor { self.statusLine($0).contains("xLarge") }
         #expect(screen.contains { $0.contains("Keys") }, "+ acts behind the help, which stays")

@@ -15,9 +15,9 @@ import Typesetting
         Delivery(id: "D3", name: "Jonas Berg", address: Address(line1: "Storgatan 5"), status: .delivered),
     ])
 
-    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native) -> AppState {
+    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native, size: TerminalSize = TerminalSize(width: 60, height: 16)) -> AppState {
         DisplayWidth.prepareLocale()
-        return AppState(source: deliveries, size: TerminalSize(width: 60, height: 16), category: category, typesetter: Typesetter(glyphs: glyphs))
+        return AppState(source: deliveries, size: size, category: category, typesetter: Typesetter(glyphs: glyphs))
     }
 
     static func painted(_ state: AppState) -> (ScreenPainter<TestBackend>, TestBackend) {
@@ -142,5 +142,37 @@ import Typesetting
         // The selection moved: both rows' runs change style and are written again.
         let rewritten = next.scaledRuns.filter { backend.raw.joined().contains(AnsiEncoder().scaledRun($0, in: next)) }
         #expect(rewritten.count >= 2)
+    }
+
+    @Test func theGlyphModeShowsInTheHelpAndAfterAPlus() throws {
+        var state = Self.state(glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
+        #expect(!state.render().plainText.contains("glyphs:"))
+        _ = state.handle(.character("+"))
+        #expect(state.render().plainTextLines.last?.contains("glyphs: doubled") == true)
+        _ = state.handle(.character("?"))
+        #expect(state.render().plainText.contains("glyphs: doubled"))
+    }
+
+    @Test func theHelpBoxDropsTheDoublingOfTheRowsItCovers() throws {
+        var state = Self.state(category: .accessibility2, glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
+        _ = state.handle(.character("?"))
+        let frame = state.render()
+        let box = try Self.find("Keys", on: frame)
+        #expect(frame.lineAttributes[box.y] == .normal)
+        #expect(frame.lineAttributes.contains { $0 != .normal }, "rows outside the box stay doubled")
+    }
+}
+
+extension ScreenPainterTests {
+    @Test func givingTheTerminalBackResetsTheDoubledLines() {
+        let state = Self.state(category: .accessibility2, glyphs: .doubled)
+        let (painter, backend) = Self.painted(state)
+        let frame = state.render()
+        backend.resetLog()
+        painter.resetLines()
+        let expected = (0 ..< frame.height).filter { frame.lineAttributes[$0] != .normal }
+            .map { AnsiEncoder.moveTo(x: 0, y: $0) + "\u{1B}#5" }.joined()
+        #expect(!expected.isEmpty)
+        #expect(backend.raw == [expected])
     }
 }
