@@ -54,12 +54,15 @@ TOOLS = ["xterm", "Xvfb", "import", "convert", "tesseract", "xwininfo"]
 # ---------------------------------------------------------------- OCR setup
 # One preprocessing for every category (chosen by measurement, see
 # docs/legibility.md), applied to the text area of each delivery's rows:
-# gray, a blur that joins braille dots into strokes (their pitch in screen
-# pixels is the same at every category), a threshold that keeps the blurred
-# strokes as ink, then a scale that brings the name's capital height (as
-# measured for the category) to one fixed size, so that 1-row native text and
-# 5-row mosaics reach tesseract at the same size.
-PREPROCESSING = {"blur": 1.0, "threshold": 75, "cap": 24}
+# gray and a threshold; then, only in the cells the frame holds braille in, a
+# morphological closing of the ink with a small upright rectangle, which joins
+# braille dots into strokes, also across the gap xterm leaves between two rows
+# of braille (the dot pitch in screen pixels is the same at every category;
+# native text and solid blocks are left as they are, as closing would fill the
+# counters of 12 px letters); then a scale that brings the smaller of the
+# category's measured capital heights (name, address) to one fixed size, so
+# that 1-row native text and 5-row mosaics reach tesseract at about one size.
+PREPROCESSING = {"threshold": 60, "close_w": 4, "close_h": 5, "cap": 24}
 TESSERACT = ["--psm", "6", "--oem", "1"]
 
 LANGUAGES = {"Latin": "eng", "Han/Kana": "jpn", "Cyrillic": "rus", "Hebrew": "heb"}
@@ -320,12 +323,19 @@ def ink_extent(png: Path, crop: str) -> int:
     return rows[-1] - rows[0] + 1 if rows else 0
 
 
-def preprocess(raw: Path, out: Path, name_cap_px: int, params: dict) -> Path:
-    """The one preprocessing; `name_cap_px` is the measured capital height of names."""
-    scale = 100 * params["cap"] / max(name_cap_px, 1)
-    run(["convert", str(raw), "-colorspace", "Gray", "-blur", f"0x{params['blur']:g}",
-         "-threshold", f"{params['threshold']:g}%", "-resize", f"{scale:.1f}%",
-         "-bordercolor", "white", "-border", "10", str(out)])
+def preprocess(raw: Path, braille: list[str], out: Path, cap_px: int, params: dict) -> Path:
+    """The one preprocessing. `braille` lists ImageMagick rectangles (x0,y0 x1,y1) of
+    the crop's braille cells; `cap_px` is the category's smaller measured capital height."""
+    scale = 100 * params["cap"] / max(cap_px, 1)
+    close = f"Rectangle:{params['close_w']:g}x{params['close_h']:g}"
+    width, height = (int(v) for v in run(["identify", "-format", "%w %h", str(raw)], text=True).stdout.split())
+    binary = ["(", str(raw), "-colorspace", "Gray", "-threshold", f"{params['threshold']:g}%", ")"]
+    # Closing the dark ink is closing the complement of the white background.
+    closed = ["(", "-clone", "0", "-negate", "-morphology", "Close", close, "-negate", ")"]
+    mask = ["(", "-size", f"{width}x{height}", "xc:black", "-fill", "white"] + \
+           [arg for rect in braille for arg in ("-draw", f"rectangle {rect}")] + [")"]
+    run(["convert"] + binary + closed + mask + ["-composite",
+         "-resize", f"{scale:.1f}%", "-bordercolor", "white", "-border", "10", str(out)])
     return out
 
 
@@ -378,10 +388,11 @@ def measure_heights(cat: str, renderer: Renderer, display: Display, work: Path, 
     return col
 
 
-def read_delivery(raw: Path, name_cap_px: int, delivery: dict, name_mode: str, params: dict) -> Reading:
+def read_delivery(raw: Path, braille: list[str], cap_px: int, delivery: dict, name_mode: str,
+                  params: dict) -> Reading:
     """OCR one delivery's crop and score it."""
     script = script_of(delivery["name"])
-    text = ocr(preprocess(raw, raw.with_suffix(".ocr.png"), name_cap_px, params), LANGUAGES[script])
+    text = ocr(preprocess(raw, braille, raw.with_suffix(".ocr.png"), cap_px, params), LANGUAGES[script])
     raw.with_suffix(".txt").write_text(text + "\n")
     name, seen = fold(delivery["name"]), fold(text)
     return Reading(delivery, script, text, name in seen,
@@ -420,7 +431,8 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
             raw = work / f"{cat}-{deliveries[j]['id']}.png"
             run(["convert", str(png), "-crop", f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}",
                  "+repage", str(raw)])
-            futures.append(pool.submit(read_delivery, raw, res.name_px, deliveries[j], name_mode, params))
+            futures.append(pool.submit(read_delivery, raw, braille_cells(base, rows, col, w, h),
+                                       min(res.name_px, res.address_px), deliveries[j], name_mode, params))
             if docs is not None and cat == SCRIPT_GALLERY_CATEGORY and script_of(deliveries[j]["name"]) != "Latin":
                 small(png, docs / f"{cat}-{script_of(deliveries[j]['name']).split('/')[0].lower()}.png",
                       f"{COLS * w}x{(bottom - top + 1) * h}+0+{top * h}")
@@ -428,6 +440,22 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
             k = spans[-1][0] + 1
         page += 1
     return res, futures
+
+
+def braille_cells(frame: list[list[str]], rows: list[int], col: int, w: int, h: int) -> list[str]:
+    """Pixel rectangles, in the crop of `rows` right of `col`, of runs of braille cells."""
+    rects = []
+    for i, r in enumerate(rows):
+        c = col
+        while c < COLS - 1:
+            if is_braille(frame[r][c]):
+                start = c
+                while c < COLS - 1 and is_braille(frame[r][c]):
+                    c += 1
+                rects.append(f"{(start - col) * w},{i * h} {(c - col) * w - 1},{(i + 1) * h - 1}")
+            else:
+                c += 1
+    return rects
 
 
 def small(png: Path, dest: Path, crop: str | None = None) -> None:
