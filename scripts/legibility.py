@@ -60,9 +60,11 @@ TOOLS = ["xterm", "Xvfb", "import", "convert", "tesseract", "xwininfo"]
 # of braille (the dot pitch in screen pixels is the same at every category;
 # native text and solid blocks are left as they are, as closing would fill the
 # counters of 12 px letters); then a scale that brings the smaller of the
-# category's measured capital heights (name, address) to one fixed size, so
-# that 1-row native text and 5-row mosaics reach tesseract at about one size.
-PREPROCESSING = {"threshold": 60, "close_w": 4, "close_h": 5, "cap": 24}
+# category's measured capital heights (name, address, time window) to one
+# fixed size, so that 1-row native text and 5-row mosaics reach tesseract at
+# about one size; last a slight blur and threshold that round the stair steps
+# of scaled mosaic pixels.
+PREPROCESSING = {"threshold": 60, "close_w": 4, "close_h": 5, "cap": 24, "smooth": 1}
 TESSERACT = ["--psm", "6", "--oem", "1"]
 
 LANGUAGES = {"Latin": "eng", "Han/Kana": "jpn", "Cyrillic": "rus", "Hebrew": "heb"}
@@ -335,7 +337,10 @@ def preprocess(raw: Path, braille: list[str], out: Path, cap_px: int, params: di
     mask = ["(", "-size", f"{width}x{height}", "xc:black", "-fill", "white"] + \
            [arg for rect in braille for arg in ("-draw", f"rectangle {rect}")] + [")"]
     run(["convert"] + binary + closed + mask + ["-composite",
-         "-resize", f"{scale:.1f}%", "-bordercolor", "white", "-border", "10", str(out)])
+         "-resize", f"{scale:.1f}%"] +
+        # Rounds the stair steps of scaled mosaic pixels, which tesseract reads as strokes.
+        (["-blur", f"0x{params['smooth']:g}", "-threshold", "50%"] if params["smooth"] else []) +
+        ["-bordercolor", "white", "-border", "10", str(out)])
     return out
 
 
@@ -362,8 +367,10 @@ class CategoryResult:
     category: str
     name: TextLine | None = None
     address: TextLine | None = None
+    window: TextLine | None = None
     name_px: int = 0
     address_px: int = 0
+    window_px: int = 0
     readings: list[Reading] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -379,10 +386,13 @@ def measure_heights(cat: str, renderer: Renderer, display: Display, work: Path, 
         res.notes.append("measuring frame: fewer than two text lines")
         return col
     res.name, res.address = lines[0], lines[1]
+    res.window = lines[2] if len(lines) > 2 else None
     png = work / f"measure-{cat}.png"
     display.screenshot(frame, png)
     w, h = display.cell
-    for line, attr in ((res.name, "name_px"), (res.address, "address_px")):
+    for line, attr in ((res.name, "name_px"), (res.address, "address_px"), (res.window, "window_px")):
+        if line is None:
+            continue
         top, bottom = line.rows
         setattr(res, attr, ink_extent(png, f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}"))
     return col
@@ -432,7 +442,7 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
             run(["convert", str(png), "-crop", f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}",
                  "+repage", str(raw)])
             futures.append(pool.submit(read_delivery, raw, braille_cells(base, rows, col, w, h),
-                                       min(res.name_px, res.address_px), deliveries[j], name_mode, params))
+                                       min(px for px in (res.name_px, res.address_px, res.window_px) if px), deliveries[j], name_mode, params))
             if docs is not None and cat == SCRIPT_GALLERY_CATEGORY and script_of(deliveries[j]["name"]) != "Latin":
                 small(png, docs / f"{cat}-{script_of(deliveries[j]['name']).split('/')[0].lower()}.png",
                       f"{COLS * w}x{(bottom - top + 1) * h}+0+{top * h}")
@@ -479,9 +489,9 @@ def height_cell(line: TextLine | None, px: int) -> str:
 
 
 def table(results: list[CategoryResult]) -> str:
-    out = ["| category | glyph mode (name / address) | name: H ink height | address: H ink height "
-           "| names OCR: exact (≤1 edit) | digit strings OCR | notes |",
-           "|---|---|---|---|---|---|---|"]
+    out = ["| category | glyph mode (name / address / window) | name: H ink height | address: H ink height "
+           "| time window: H ink height | names OCR: exact (≤1 edit) | digit strings OCR | notes |",
+           "|---|---|---|---|---|---|---|---|"]
     for r in results:
         latin = [x for x in r.readings if x.script == "Latin"]
         exact = sum(x.name_exact for x in latin)
@@ -489,11 +499,11 @@ def table(results: list[CategoryResult]) -> str:
         digits = [d for x in latin for d in x.digits]
         missed = [x.delivery["name"] for x in latin if not x.name_near]
         notes = list(r.notes) + ([f"missed: {', '.join(missed)}"] if missed else [])
-        modes = f"{r.name.mode if r.name else '–'} / {r.address.mode if r.address else '–'}"
+        modes = " / ".join(line.mode if line else "–" for line in (r.name, r.address, r.window))
         out.append(f"| {r.category} | {modes} | {height_cell(r.name, r.name_px)} | "
-                   f"{height_cell(r.address, r.address_px)} | {pct(exact, len(latin))} "
+                   f"{height_cell(r.address, r.address_px)} | {height_cell(r.window, r.window_px)} | {pct(exact, len(latin))} "
                    f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))} | "
-                   f"{'; '.join(notes)} |" if latin else f"| {r.category} | {modes} | | | – | – | no delivery scored |")
+                   f"{'; '.join(notes)} |" if latin else f"| {r.category} | {modes} | | | | – | – | no delivery scored |")
     return "\n".join(out)
 
 
@@ -562,7 +572,7 @@ def main() -> int:
     manifest = Path(args.manifest)
     deliveries = json.loads(manifest.read_text())["deliveries"]
     (work / "measure.json").write_text(json.dumps({"deliveries": [
-        {"id": "H", "name": "HH", "address": {"line1": "HH"}, "status": "pending"}]}))
+        {"id": "H", "name": "HH", "address": {"line1": "HH"}, "status": "pending", "window": "HH"}]}))
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="legibility-home-") as home:
