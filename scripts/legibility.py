@@ -49,7 +49,7 @@ GALLERY = ["Large", "xLarge", "xxxLarge", "AX2", "AX5"]
 SCRIPT_GALLERY_CATEGORY = "AX3"
 COLS, ROWS = 100, 48          # tall enough that every test delivery fits at AX5
 FONT, FONT_SIZE = "DejaVu Sans Mono", 11
-TOOLS = ["xterm", "Xvfb", "import", "convert", "tesseract", "xwininfo"]
+TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininfo"]
 
 # ---------------------------------------------------------------- OCR setup
 # One preprocessing for every category (chosen by measurement, see
@@ -200,7 +200,6 @@ class TextLine:
     """A line of text in a frame: native (one row) or a band of mosaic ink."""
     mode: str              # native, braille, blocks, mixed
     rows: tuple[int, int]  # first and last terminal row holding its ink
-    quarters: tuple[int, int]  # the same in quarter rows (a braille dot row; half a block)
     dots: int = 0          # ink height in mosaic dots (braille 4/row, blocks 2/row)
     dot_rows: float = 0    # the same in terminal rows
 
@@ -221,7 +220,7 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
                 per_row = 4 if mode == "braille" else 2
                 height = band[-1][0] - band[0][0] + 1
                 dots = height if per_row == 4 else height // 2
-                lines.append(TextLine(mode, (band[0][1], band[-1][1]), (band[0][0], band[-1][0]), dots, height / 4))
+                lines.append(TextLine(mode, (band[0][1], band[-1][1]), dots, height / 4))
                 band = []
             if sub is not None:
                 band.append((sub, row))
@@ -231,7 +230,7 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
         row = frame[r][col:COLS - 1]  # the last column is the scroll bar
         if any(c not in (" ", "") and not is_mosaic(c) for c in row):
             flush()
-            lines.append(TextLine("native", (r, r), (r * 4, r * 4 + 3)))
+            lines.append(TextLine("native", (r, r)))
             continue
         for y in range(4):
             ink = False
@@ -430,7 +429,6 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
         if page == 0 and docs is not None and cat in GALLERY:
             small(png, docs / f"deliveries-{cat}.png")
         if not spans:
-            rows = bar_rows(base)
             res.notes.append(f"{deliveries[k]['id']} taller than the screen: not scored")
             k += 1
         for j, rows in spans:
