@@ -3,19 +3,25 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots completions man deps clean
+.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps clean
 
-# Debian packages beyond the base machine: the bitmap fonts big text is drawn
-# from (misc-fixed, Terminus, GNU Unifont). Installed only when missing.
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont
-
-deps:
-	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+# Installs the Debian packages of $(1) that are missing (as root, or through sudo).
+define install_missing
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		echo "installing:" $$missing; \
-		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
+			--no-install-recommends -o DPkg::Lock::Timeout=300 $$missing >/dev/null; \
 	fi
+endef
+
+# Debian packages beyond the base machine: the bitmap fonts big text is drawn
+# from (misc-fixed, Terminus, GNU Unifont).
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont
+
+deps:
+	$(call install_missing,$(DEPS))
 
 build:
 	$(SWIFT) build -c release --product idelivermobile
@@ -55,6 +61,20 @@ man:
 
 bench:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+# Tools for `make legibility` (not needed to build or test), installed with
+# apt-get when missing: xterm and a virtual X server to show the frames,
+# ImageMagick for screenshots, tesseract (+ eng, rus, heb, jpn) for the OCR.
+LEGIBILITY_PKGS := xterm xvfb x11-utils imagemagick tesseract-ocr tesseract-ocr-eng \
+	tesseract-ocr-rus tesseract-ocr-heb tesseract-ocr-jpn
+legibility-deps:
+	$(call install_missing,$(LEGIBILITY_PKGS))
+
+# Screenshots of every text size in xterm under Xvfb, OCR and glyph heights;
+# prints the table and refreshes docs/legibility.md (see there). Not part of
+# `make test`. IDELIVERMOBILE_BIN overrides the binary it measures.
+legibility: deps legibility-deps build
+	python3 scripts/legibility.py
 
 clean:
 	$(SWIFT) package clean

@@ -193,6 +193,7 @@ final class GlyphCache: Sendable {
                                  Int32(boxWidth), Int32(boxHeight), Int32(markOrigin), Int32(source.baseline))
             }
         }
+        if base == "0", scalars.count == 1 { GlyphTuning.plainZero(&bitmap, width: boxWidth, height: boxHeight) }
         var rows: [[Grapheme]] = []
         for row in 0 ..< face.rows {
             rows.append((0 ..< cells).map { cell in

@@ -227,3 +227,20 @@ private extension String {
         String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }
+
+extension BigGlyphTests {
+    /// Zeros are drawn plain: no slash or dot inside the ring, so a mosaic
+    /// zero never reads as 8 or 6 (Terminus slashes its zeros).
+    @Test(arguments: [GlyphMode.braille, .blocks])
+    func zerosHaveNoStrokeInsideTheirRing(mode: GlyphMode) throws {
+        let typesetter = Typesetter(glyphs: mode)
+        let mosaic = try #require(typesetter.mosaic)
+        for category in ContentSizeCategory.allCases where category > .large {
+            let bitmap = MosaicBitmap(typesetter.typeset("0", style: .subheadline, category: category, width: 100), mosaic: mosaic)
+            let inkRows = bitmap.pixels.filter { $0.contains(true) }
+            for row in inkRows.dropFirst().dropLast() {
+                #expect(row.filter { $0 }.count <= 2, "\(category.name) \(mode): \(row.map { $0 ? "#" : "." }.joined())")
+            }
+        }
+    }
+}

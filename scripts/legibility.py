@@ -1,0 +1,615 @@
+#!/usr/bin/env python3
+"""Legibility of the Deliveries screen at every text size, measured.
+
+For each of the 12 content size categories this script
+
+1. asks `idelivermobile render` for the frames that show the deliveries of
+   Data/legibility.json (render prints exactly what browse draws), and finds
+   the rows each delivery occupies from the selection bar in column 0;
+2. decodes the braille / quadrant-block cells of a measuring frame back into
+   a bitmap and measures the ink height of a capital H in the Headline
+   (name) and the Subhead (address), in mosaic dots, terminal rows and, from
+   the screenshot, screen pixels;
+3. shows each frame in xterm (DejaVu Sans Mono 11, black on white) under
+   Xvfb, takes a screenshot with `import`, crops every fully visible
+   delivery, preprocesses it one way for every category and OCRs it with
+   tesseract;
+4. scores the names and the digit strings read, and prints a table per
+   category (Markdown, also written to docs/legibility-table.md and into
+   docs/legibility.md between its table markers).
+
+Run it with `make legibility`. Everything it writes besides docs/ goes to
+.build/legibility/ (screenshots, crops, OCR text). HOME and the XDG folders
+point into a temporary directory, so no setting or store of the user is read
+or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CATEGORIES = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
+              "AX1", "AX2", "AX3", "AX4", "AX5"]
+# Screenshots kept in docs/legibility/ (the whole window, first page).
+GALLERY = ["Large", "xLarge", "xxxLarge", "AX2", "AX5"]
+# The delivery rows of other scripts also kept, at this category.
+SCRIPT_GALLERY_CATEGORY = "AX3"
+COLS, ROWS = 100, 48          # tall enough that every test delivery fits at AX5
+FONT, FONT_SIZE = "DejaVu Sans Mono", 11
+TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininfo"]
+
+# ---------------------------------------------------------------- OCR setup
+# One preprocessing for every category (chosen by measurement, see
+# docs/legibility.md), applied to the text area of each delivery's rows:
+# gray and a threshold; then, only in the cells the frame holds braille in, a
+# morphological closing of the ink with a small upright rectangle, which joins
+# braille dots into strokes, also across the gap xterm leaves between two rows
+# of braille (the dot pitch in screen pixels is the same at every category;
+# native text and solid blocks are left as they are, as closing would fill the
+# counters of 12 px letters); then a scale that brings the smaller of the
+# category's measured capital heights (name, address, time window) to one
+# fixed size, so that 1-row native text and 5-row mosaics reach tesseract at
+# about one size; last a slight blur and threshold that round the stair steps
+# of scaled mosaic pixels.
+PREPROCESSING = {"threshold": 60, "close_w": 4, "close_h": 5, "cap": 24, "smooth": 1}
+TESSERACT = ["--psm", "6", "--oem", "1"]
+
+LANGUAGES = {"Latin": "eng", "Han/Kana": "jpn", "Cyrillic": "rus", "Hebrew": "heb"}
+
+BRAILLE_BASE = 0x2800
+# Braille dot bits -> (x, y) in the 2x4 cell.
+BRAILLE_DOTS = [(0x01, 0, 0), (0x02, 0, 1), (0x04, 0, 2), (0x40, 0, 3),
+                (0x08, 1, 0), (0x10, 1, 1), (0x20, 1, 2), (0x80, 1, 3)]
+# Quadrant and half blocks -> (top-left, top-right, bottom-left, bottom-right).
+QUADRANTS = {
+    "▘": (1, 0, 0, 0), "▝": (0, 1, 0, 0), "▖": (0, 0, 1, 0), "▗": (0, 0, 0, 1),
+    "▀": (1, 1, 0, 0), "▄": (0, 0, 1, 1), "▌": (1, 0, 1, 0), "▐": (0, 1, 0, 1),
+    "▚": (1, 0, 0, 1), "▞": (0, 1, 1, 0), "▙": (1, 0, 1, 1), "▛": (1, 1, 1, 0),
+    "▜": (1, 1, 0, 1), "▟": (0, 1, 1, 1), "█": (1, 1, 1, 1),
+}
+SELECTION_BAR = "▌"
+
+
+# ------------------------------------------------------------------ helpers
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, check=True, capture_output=True, **kw)
+
+
+def cells(line: str) -> list[str]:
+    """A rendered line as one string per terminal column ('' continues a wide character)."""
+    out: list[str] = []
+    for ch in line:
+        if unicodedata.combining(ch) and out:
+            out[-1] += ch
+        elif unicodedata.east_asian_width(ch) in ("W", "F"):
+            out += [ch, ""]
+        else:
+            out.append(ch)
+    return out
+
+
+def is_braille(c: str) -> bool:
+    return len(c) == 1 and BRAILLE_BASE <= ord(c) <= BRAILLE_BASE + 0xFF
+
+
+def is_mosaic(c: str) -> bool:
+    return is_braille(c) or c in QUADRANTS
+
+
+def script_of(text: str) -> str:
+    for ch in text:
+        name = unicodedata.name(ch, "")
+        if "HEBREW" in name:
+            return "Hebrew"
+        if "CJK" in name or "HIRAGANA" in name or "KATAKANA" in name:
+            return "Han/Kana"
+        if "CYRILLIC" in name:
+            return "Cyrillic"
+    return "Latin"
+
+
+def fold(text: str) -> str:
+    """Case, accents, spaces and punctuation folded away: only letters and digits."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def substring_distance(needle: str, hay: str) -> int:
+    """Fewest edits turning needle into some substring of hay (Sellers)."""
+    if not needle:
+        return 0
+    prev = [0] * (len(hay) + 1)
+    for i, a in enumerate(needle, 1):
+        cur = [i] + [0] * len(hay)
+        for j, b in enumerate(hay, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a != b))
+        prev = cur
+    return min(prev)
+
+
+DIGITS = re.compile(r"\d+(?:[:\-/.]\d+)*")
+DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-"})
+
+
+def digit_strings(delivery: dict) -> list[str]:
+    address = delivery["address"]
+    texts = [address.get("line1", ""), address.get("line2", ""), delivery.get("window", "")]
+    return [m for t in texts for m in DIGITS.findall(t or "")]
+
+
+def digits_read(tokens: list[str], ocr: str) -> list[bool]:
+    """Each digit string found exactly, in reading order, not inside a longer number."""
+    text = re.sub(r"\s*([:\-/])\s*", r"\1", ocr.translate(DASHES))
+    found, pos = [], 0
+    for token in tokens:
+        m = re.compile(r"(?<!\d)" + re.escape(token) + r"(?!\d)").search(text, pos)
+        found.append(m is not None)
+        if m:
+            pos = m.end()
+    return found
+
+
+# ------------------------------------------------------------ render frames
+@dataclass
+class Renderer:
+    binary: str
+    env: dict
+    glyphs: str = "mosaic"
+
+    def frame(self, manifest: Path, category: str, top: int = 0, select: int = 0) -> list[list[str]]:
+        out = run([self.binary, "render", str(manifest), "--size", f"{COLS}x{ROWS}", "--glyphs", self.glyphs,
+                   "--text-size", category, "--top", str(top), "--select", str(select)],
+                  env=self.env, text=True).stdout
+        lines = [cells(line) for line in out.split("\n")[:ROWS]]
+        assert len(lines) == ROWS and all(len(l) == COLS for l in lines), "render size mismatch"
+        return lines
+
+
+def bar_rows(frame: list[list[str]]) -> list[int]:
+    """Rows of the list (not the header or footer) marked by the selection bar."""
+    return [r for r in range(1, ROWS - 1) if frame[r][0] == SELECTION_BAR]
+
+
+def same_view(a: list[list[str]], b: list[list[str]]) -> bool:
+    """Equal apart from the selection bar and the footer (which counts the selection)."""
+    return all(a[r][1:] == b[r][1:] for r in range(ROWS - 1))
+
+
+def text_column(frame: list[list[str]], rows: list[int]) -> int:
+    """First column of the text: after the badge and the blank column that follows it."""
+    for c in range(1, COLS):
+        if all(frame[r][c] == " " for r in rows):
+            return c + 1
+    return 1
+
+
+@dataclass
+class TextLine:
+    """A line of text in a frame: native (one row) or a band of mosaic ink."""
+    mode: str              # native, braille, blocks, mixed
+    rows: tuple[int, int]  # first and last terminal row holding its ink
+    dots: int = 0          # ink height in mosaic dots (braille 4/row, blocks 2/row)
+    dot_rows: float = 0    # the same in terminal rows
+
+
+def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLine]:
+    """Decode the cells right of `col` in `rows` into text lines, top to bottom."""
+    lines: list[TextLine] = []
+    bitmap: list[tuple[int, int]] = []  # (subrow index, terminal row) of mosaic ink rows
+
+    def flush() -> None:
+        # Split accumulated mosaic ink rows (at 4 subrows per terminal row) into bands.
+        band: list[tuple[int, int]] = []
+        for sub, row in bitmap + [(None, None)]:
+            if band and (sub is None or sub != band[-1][0] + 1):
+                chars = [c for r in range(band[0][1], band[-1][1] + 1) for c in frame[r][col:COLS - 1]]
+                kinds = {"braille" if is_braille(c) else "blocks" for c in chars if is_mosaic(c)}
+                mode = kinds.pop() if len(kinds) == 1 else "mixed"
+                per_row = 4 if mode == "braille" else 2
+                height = band[-1][0] - band[0][0] + 1
+                dots = height if per_row == 4 else height // 2
+                lines.append(TextLine(mode, (band[0][1], band[-1][1]), dots, height / 4))
+                band = []
+            if sub is not None:
+                band.append((sub, row))
+        bitmap.clear()
+
+    for r in rows:
+        row = frame[r][col:COLS - 1]  # the last column is the scroll bar
+        if any(c not in (" ", "") and not is_mosaic(c) for c in row):
+            flush()
+            lines.append(TextLine("native", (r, r)))
+            continue
+        for y in range(4):
+            ink = False
+            for c in row:
+                if is_braille(c):
+                    bits = ord(c) - BRAILLE_BASE
+                    ink |= any(bits & bit for bit, _, yy in BRAILLE_DOTS if yy == y)
+                elif c in QUADRANTS:
+                    q = QUADRANTS[c]
+                    ink |= bool(q[0] or q[1]) if y < 2 else bool(q[2] or q[3])
+            if ink:
+                bitmap.append((r * 4 + y, r))
+    flush()
+    return lines
+
+
+# ------------------------------------------------------------------ X side
+class Display:
+    """Xvfb plus one xterm per frame; screenshots of the xterm window."""
+
+    def __init__(self, work: Path, env: dict):
+        self.work, self.env = work, dict(env)
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-br"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as f:
+            number = f.readline().strip()
+        if not number:
+            raise SystemExit("Xvfb did not start")
+        self.env["DISPLAY"] = f":{number}"
+        self.cell: tuple[int, int] | None = None
+
+    def close(self) -> None:
+        self.xvfb.terminate()
+        self.xvfb.wait()
+
+    def screenshot(self, frame: list[list[str]], png: Path) -> None:
+        text = self.work / "screen.txt"
+        ready = self.work / "ready"
+        ready.unlink(missing_ok=True)
+        # No newline after the last row, or the screen would scroll by one.
+        text.write_text("\n".join("".join(row) for row in frame))
+        term = subprocess.Popen(
+            ["xterm", "-u8", "-fa", FONT, "-fs", str(FONT_SIZE), "-geometry", f"{COLS}x{ROWS}+0+0",
+             "-bg", "white", "-fg", "black", "-b", "0", "-bw", "0", "+sb", "-e", "sh", "-c",
+             f"printf '\\033[?25l'; cat '{text}'; touch '{ready}'; exec sleep 60"],
+            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 20
+            while not ready.exists():
+                if time.monotonic() > deadline or term.poll() is not None:
+                    raise SystemExit("xterm did not show the frame")
+                time.sleep(0.05)
+            time.sleep(0.4)  # let xterm paint what it has read
+            if self.cell is None:
+                self.cell = self.measure_cell()
+            w, h = self.cell
+            run(["import", "-window", "root", "-crop", f"{COLS * w}x{ROWS * h}+0+0", "+repage", str(png)],
+                env=self.env)
+        finally:
+            term.terminate()
+            term.wait()
+
+    def measure_cell(self) -> tuple[int, int]:
+        tree = run(["xwininfo", "-root", "-tree"], env=self.env, text=True).stdout
+        m = re.search(r'"xterm" "XTerm"\)\s+(\d+)x(\d+)', tree)
+        if not m:
+            raise SystemExit("cannot find the xterm window")
+        width, height = int(m.group(1)), int(m.group(2))
+        if width % COLS or height % ROWS:
+            raise SystemExit(f"xterm window {width}x{height} is not a whole number of {COLS}x{ROWS} cells")
+        return width // COLS, height // ROWS
+
+
+# ------------------------------------------------------------- image side
+def gray(png: Path, crop: str | None = None, ops: list[str] | None = None) -> tuple[int, int, bytes]:
+    """Pixels of (a crop of) an image, 8-bit gray, via ImageMagick's PGM."""
+    cmd = ["convert", str(png)] + (["-crop", crop, "+repage"] if crop else []) + (ops or []) + \
+          ["-colorspace", "Gray", "-depth", "8", "pgm:-"]
+    data = run(cmd).stdout
+    parts = data.split(maxsplit=4)  # P5 width height maxval pixels
+    return int(parts[1]), int(parts[2]), parts[4]
+
+
+def ink_extent(png: Path, crop: str) -> int:
+    """Height in screen px from the first to the last row with a dark pixel."""
+    w, h, px = gray(png, crop)
+    rows = [y for y in range(h) if min(px[y * w:(y + 1) * w]) < 128]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def preprocess(raw: Path, braille: list[str], out: Path, cap_px: int, params: dict) -> Path:
+    """The one preprocessing. `braille` lists ImageMagick rectangles (x0,y0 x1,y1) of
+    the crop's braille cells; `cap_px` is the category's smaller measured capital height."""
+    scale = 100 * params["cap"] / max(cap_px, 1)
+    close = f"Rectangle:{params['close_w']:g}x{params['close_h']:g}"
+    width, height = (int(v) for v in run(["identify", "-format", "%w %h", str(raw)], text=True).stdout.split())
+    binary = ["(", str(raw), "-colorspace", "Gray", "-threshold", f"{params['threshold']:g}%", ")"]
+    # Closing the dark ink is closing the complement of the white background.
+    closed = ["(", "-clone", "0", "-negate", "-morphology", "Close", close, "-negate", ")"]
+    mask = ["(", "-size", f"{width}x{height}", "xc:black", "-fill", "white"] + \
+           [arg for rect in braille for arg in ("-draw", f"rectangle {rect}")] + [")"]
+    run(["convert"] + binary + closed + mask + ["-composite",
+         "-resize", f"{scale:.1f}%"] +
+        # Rounds the stair steps of scaled mosaic pixels, which tesseract reads as strokes.
+        (["-blur", f"0x{params['smooth']:g}", "-threshold", "50%"] if params["smooth"] else []) +
+        ["-bordercolor", "white", "-border", "10", str(out)])
+    return out
+
+
+def ocr(image: Path, language: str) -> str:
+    out = run(["tesseract", str(image), "stdout", "-l", language] + TESSERACT, text=True,
+              env={**os.environ, "OMP_THREAD_LIMIT": "1"}).stdout
+    return "\n".join(" ".join(line.split()) for line in out.splitlines() if line.strip())
+
+
+# --------------------------------------------------------------- the run
+@dataclass
+class Reading:
+    delivery: dict
+    script: str
+    text: str
+    name_exact: bool
+    name_near: bool
+    digits: list[bool]
+    name_mode: str
+
+
+@dataclass
+class CategoryResult:
+    category: str
+    name: TextLine | None = None
+    address: TextLine | None = None
+    window: TextLine | None = None
+    name_px: int = 0
+    address_px: int = 0
+    window_px: int = 0
+    readings: list[Reading] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def measure_heights(cat: str, renderer: Renderer, display: Display, work: Path, res: CategoryResult) -> int:
+    """Ink heights of a capital H as name and as address; returns the text column."""
+    manifest = work / "measure.json"
+    frame = renderer.frame(manifest, cat)
+    rows = bar_rows(frame)
+    col = text_column(frame, rows)
+    lines = text_lines(frame, rows, col)
+    if len(lines) < 2:
+        res.notes.append("measuring frame: fewer than two text lines")
+        return col
+    res.name, res.address = lines[0], lines[1]
+    res.window = lines[2] if len(lines) > 2 else None
+    png = work / f"measure-{cat}.png"
+    display.screenshot(frame, png)
+    w, h = display.cell
+    for line, attr in ((res.name, "name_px"), (res.address, "address_px"), (res.window, "window_px")):
+        if line is None:
+            continue
+        top, bottom = line.rows
+        setattr(res, attr, ink_extent(png, f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}"))
+    return col
+
+
+def read_delivery(raw: Path, braille: list[str], cap_px: int, delivery: dict, name_mode: str,
+                  params: dict) -> Reading:
+    """OCR one delivery's crop and score it."""
+    script = script_of(delivery["name"])
+    text = ocr(preprocess(raw, braille, raw.with_suffix(".ocr.png"), cap_px, params), LANGUAGES[script])
+    raw.with_suffix(".txt").write_text(text + "\n")
+    name, seen = fold(delivery["name"]), fold(text)
+    return Reading(delivery, script, text, name in seen,
+                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode)
+
+
+def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoolExecutor,
+                 manifest: Path, deliveries: list[dict], work: Path, docs: Path | None, params: dict) -> tuple[CategoryResult, list[Future]]:
+    res = CategoryResult(cat)
+    col = measure_heights(cat, renderer, display, work, res)
+    w, h = display.cell
+    futures: list[Future] = []
+    k, page = 0, 0
+    while k < len(deliveries):
+        base = renderer.frame(manifest, cat, top=k, select=k)
+        spans: list[tuple[int, list[int]]] = []
+        for j in range(k, len(deliveries)):
+            f = base if j == k else renderer.frame(manifest, cat, top=k, select=j)
+            rows = bar_rows(f)
+            if not same_view(base, f) or not rows or rows[-1] >= ROWS - 2:
+                break  # j is cut off at the bottom (or selecting it scrolled)
+            spans.append((j, rows))
+        png = work / f"{cat}-page{page}.png"
+        display.screenshot(base, png)
+        if page == 0 and docs is not None and cat in GALLERY:
+            small(png, docs / f"deliveries-{cat}.png")
+        if not spans:
+            res.notes.append(f"{deliveries[k]['id']} taller than the screen: not scored")
+            k += 1
+        for j, rows in spans:
+            top, bottom = rows[0], rows[-1]
+            lines = text_lines(base, rows, col)
+            name_mode = lines[0].mode if lines else "none"
+            # The text area of the delivery's rows: no badge, no scroll bar.
+            raw = work / f"{cat}-{deliveries[j]['id']}.png"
+            run(["convert", str(png), "-crop", f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}",
+                 "+repage", str(raw)])
+            futures.append(pool.submit(read_delivery, raw, braille_cells(base, rows, col, w, h),
+                                       min(px for px in (res.name_px, res.address_px, res.window_px) if px), deliveries[j], name_mode, params))
+            if docs is not None and cat == SCRIPT_GALLERY_CATEGORY and script_of(deliveries[j]["name"]) != "Latin":
+                small(png, docs / f"{cat}-{script_of(deliveries[j]['name']).split('/')[0].lower()}.png",
+                      f"{COLS * w}x{(bottom - top + 1) * h}+0+{top * h}")
+        if spans:
+            k = spans[-1][0] + 1
+        page += 1
+    return res, futures
+
+
+def braille_cells(frame: list[list[str]], rows: list[int], col: int, w: int, h: int) -> list[str]:
+    """Pixel rectangles, in the crop of `rows` right of `col`, of runs of braille cells."""
+    rects = []
+    for i, r in enumerate(rows):
+        c = col
+        while c < COLS - 1:
+            if is_braille(frame[r][c]):
+                start = c
+                while c < COLS - 1 and is_braille(frame[r][c]):
+                    c += 1
+                rects.append(f"{(start - col) * w},{i * h} {(c - col) * w - 1},{(i + 1) * h - 1}")
+            else:
+                c += 1
+    return rects
+
+
+def small(png: Path, dest: Path, crop: str | None = None) -> None:
+    """A gallery copy: 16 grays, which keeps anti-aliased text and a small file."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    run(["convert", str(png)] + (["-crop", crop, "+repage"] if crop else []) +
+        ["-colorspace", "Gray", "-colors", "16", "-strip", f"PNG8:{dest}"])
+
+
+# ------------------------------------------------------------------ report
+def pct(num: int, den: int) -> str:
+    return f"{100 * num / den:.0f} % ({num}/{den})" if den else "–"
+
+
+def height_cell(line: TextLine | None, px: int) -> str:
+    if line is None:
+        return "–"
+    if line.mode == "native":
+        return f"native, 1 row, {px} px"
+    return f"{line.dots} dots = {line.dot_rows:g} rows, {px} px"
+
+
+def table(results: list[CategoryResult]) -> str:
+    out = ["| category | glyph mode (name / address / window) | name: H ink height | address: H ink height "
+           "| time window: H ink height | names OCR: exact (≤1 edit) | digit strings OCR | notes |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        latin = [x for x in r.readings if x.script == "Latin"]
+        exact = sum(x.name_exact for x in latin)
+        near = sum(x.name_near for x in latin)
+        digits = [d for x in latin for d in x.digits]
+        missed = [x.delivery["name"] for x in latin if not x.name_near]
+        notes = list(r.notes) + ([f"missed: {', '.join(missed)}"] if missed else [])
+        modes = " / ".join(line.mode if line else "–" for line in (r.name, r.address, r.window))
+        out.append(f"| {r.category} | {modes} | {height_cell(r.name, r.name_px)} | "
+                   f"{height_cell(r.address, r.address_px)} | {height_cell(r.window, r.window_px)} | {pct(exact, len(latin))} "
+                   f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))} | "
+                   f"{'; '.join(notes)} |" if latin else f"| {r.category} | {modes} | | | | – | – | no delivery scored |")
+    return "\n".join(out)
+
+
+def script_table(results: list[CategoryResult]) -> str:
+    names = []
+    for r in results:
+        for x in r.readings:
+            if x.script != "Latin" and x.delivery["name"] not in names:
+                names.append(x.delivery["name"])
+    if not names:
+        return ""
+    head = "| category | " + " | ".join(f"{n} ({LANGUAGES[script_of(n)]})" for n in names) + " |"
+    out = [head, "|---|" + "---|" * len(names)]
+    for r in results:
+        row = []
+        by_name = {x.delivery["name"]: x for x in r.readings}
+        for n in names:
+            x = by_name.get(n)
+            if x is None:
+                row.append("not on screen")
+                continue
+            mark = "read" if x.name_exact else ("≤1 edit" if x.name_near else "not read")
+            row.append(f"{x.name_mode} name, {mark}; digits {sum(x.digits)}/{len(x.digits)}")
+        out.append(f"| {r.category} | " + " | ".join(row) + " |")
+    return "\n".join(out)
+
+
+def update_doc(doc: Path, text: str) -> None:
+    begin, end = "<!-- legibility-table -->", "<!-- /legibility-table -->"
+    if not doc.exists():
+        return
+    old = doc.read_text()
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        doc.write_text(head + begin + "\n" + text + "\n" + end + rest.split(end, 1)[1])
+
+
+# -------------------------------------------------------------------- main
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", default=os.environ.get("IDELIVERMOBILE_BIN", str(ROOT / ".build/release/idelivermobile")))
+    parser.add_argument("--manifest", default=str(ROOT / "Data/legibility.json"))
+    parser.add_argument("--categories", nargs="*", default=CATEGORIES, choices=CATEGORIES)
+    parser.add_argument("--work", default=str(ROOT / ".build/legibility"), help="screenshots, crops and OCR text")
+    parser.add_argument("--no-docs", action="store_true", help="do not write docs/ (gallery, table)")
+    # The mosaics every terminal shows; doubled lines and OSC 66 are measured in docs/terminal-scaling.md.
+    parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks"],
+                        help="the glyph mode measured (default: mosaic, what terminals without text scaling get)")
+    parser.add_argument("--preprocessing", default="",
+                        help="override for calibration, e.g. blur=1.5,threshold=85,height=40")
+    args = parser.parse_args()
+    params = dict(PREPROCESSING)
+    for item in filter(None, args.preprocessing.split(",")):
+        key, _, value = item.partition("=")
+        params[key] = float(value)
+
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        print(f"legibility: missing {', '.join(missing)}; run `make deps`", file=sys.stderr)
+        return 69  # EX_UNAVAILABLE
+    if not os.access(args.bin, os.X_OK):
+        print(f"legibility: no binary at {args.bin}; run `make build`", file=sys.stderr)
+        return 66
+
+    work = Path(args.work)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    docs = None if args.no_docs else ROOT / "docs/legibility"
+    manifest = Path(args.manifest)
+    deliveries = json.loads(manifest.read_text())["deliveries"]
+    (work / "measure.json").write_text(json.dumps({"deliveries": [
+        {"id": "H", "name": "HH", "address": {"line1": "HH"}, "status": "pending", "window": "HH"}]}))
+
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="legibility-home-") as home:
+        # A private HOME and XDG folders: nothing of the user's is read or written.
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+               "HOME": home, "XDG_CONFIG_HOME": f"{home}/config", "XDG_DATA_HOME": f"{home}/data",
+               "XDG_CACHE_HOME": f"{home}/cache", "XDG_STATE_HOME": f"{home}/state", "TERM": "xterm-256color"}
+        renderer = Renderer(args.bin, env, args.glyphs)
+        display = Display(work, env)
+        results: list[CategoryResult] = []
+        try:
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                pending = []
+                for cat in args.categories:
+                    res, futures = run_category(cat, renderer, display, pool, manifest, deliveries, work, docs, params)
+                    results.append(res)
+                    pending.append((res, futures))
+                    print(f"legibility: {cat} shown and shot ({time.monotonic() - started:.0f} s)", file=sys.stderr)
+                for res, futures in pending:
+                    res.readings = [f.result() for f in futures]
+        finally:
+            display.close()
+
+    report = (f"Measured by `make legibility` on {time.strftime('%Y-%m-%d')}: xterm {COLS}x{ROWS}, "
+              f"{FONT} {FONT_SIZE}, cell {display.cell[0]}x{display.cell[1]} px, "
+              f"deliveries of `{manifest.relative_to(ROOT) if manifest.is_relative_to(ROOT) else manifest}`.\n\n"
+              + table(results) + "\n\nOther scripts (own tesseract language; scored separately):\n\n"
+              + script_table(results) + "\n")
+    print(report)
+    if docs is not None:
+        (ROOT / "docs/legibility-table.md").write_text(report)
+        update_doc(ROOT / "docs/legibility.md", report)
+    print(f"legibility: done in {time.monotonic() - started:.0f} s; screenshots and OCR text in {work}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
