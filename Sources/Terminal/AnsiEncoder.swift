@@ -38,7 +38,7 @@ public struct AnsiEncoder: Sendable {
         var current: CellStyle?
         var column = 0
         while column < frame.width / 2 {
-            let cell = Self.standingOut(frame, pair: column, y: y)
+            let cell = Self.standingOut(frame, pair: column, y: y).asWritten
             if cell.style != current {
                 out += sgr(cell.style)
                 current = cell.style
