@@ -8,7 +8,7 @@ extension DeliveryStore {
     /// the search) for a search. Nothing is read into Swift row by row.
     public func statusCounts(matching text: String = "") throws(StoreError) -> StatusCounts {
         try read { db in
-            guard SearchExpression.match(for: text) != nil else {
+            guard SubstringSearch.query(for: text, status: nil) != nil else {
                 var counts: [DeliveryStatus: Int] = [:]
                 let rows = try Row.fetchCursor(db, sql: "SELECT status, count(*) FROM delivery GROUP BY status")
                 while let row = try rows.next() {
@@ -18,8 +18,8 @@ extension DeliveryStore {
             }
             var counts = StatusCounts()
             for status in DeliveryStatus.allCases {
-                guard let match = SearchExpression.match(for: text, status: status) else { continue }
-                counts[status] = try RowQuery.search(match, runs: UnspacedScript.runs(in: text)).count(db)
+                guard let query = SubstringSearch.query(for: text, status: status) else { continue }
+                counts[status] = try query.count(db)
             }
             return counts
         }

@@ -45,6 +45,8 @@ public final class DeliveryStore: Sendable {
         configuration.prepareDatabase { db in
             // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            // The search index's folding, used by the v4 triggers on every write.
+            db.add(function: StoreSchema.foldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -85,15 +87,15 @@ public final class DeliveryStore: Sendable {
     }
 
     /// The deliveries whose id, name or address contain every word of `text`
-    /// (finished words whole, the last word as typed as a prefix; case and
-    /// Latin accents ignored; empty text matches all) and whose status passes
+    /// anywhere, inside words too (`SubstringSearch`: case, diacritics and
+    /// letters like ß and Ł folded; empty text matches all) and whose status passes
     /// `filter`. In import order, read lazily like `deliveries()`: the cost is
     /// counting the matches, not loading them.
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> StoredDeliveries {
         if sort != .manifest { return try sorted(text, status: filter, by: sort) }
         let query: RowQuery
-        if let match = SearchExpression.match(for: text, status: filter.status) {
-            query = .search(match, runs: UnspacedScript.runs(in: text))
+        if let substring = SubstringSearch.query(for: text, status: filter.status) {
+            query = substring
         } else if let status = filter.status {
             query = .status(status.rawValue)
         } else {

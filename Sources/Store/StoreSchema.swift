@@ -116,6 +116,7 @@ enum StoreSchema {
             try db.execute(sql: searchTriggers)
             try db.execute(sql: rebuildSearch)
         }
+        registerSubstringSearch(&migrator)
         return migrator
     }
 

@@ -1,0 +1,75 @@
+import GRDB
+import Model
+
+/// Schema v4: search that finds text inside words, with folding.
+///
+/// `delivery.searchFolded` holds the id, name and address folded by
+/// `SearchFolding` (through the `idm_fold` SQL function every connection
+/// registers), one per line. `delivery_trigram` is a contentless FTS5 index
+/// over it with the `trigram` tokenizer (SQLite 3.34+), so any run of three
+/// or more characters is found wherever it stands in a word; after the text
+/// comes a status token of three private-use characters, which no folded
+/// query can contain, so a status filter is one more trigram. Triggers keep
+/// both in step with every insert, upsert and status change.
+extension StoreSchema {
+    static func registerSubstringSearch(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4: folded text and a trigram index for substring search") { db in
+            try db.execute(sql: """
+                ALTER TABLE delivery ADD COLUMN searchFolded TEXT;
+                UPDATE delivery SET searchFolded = \(foldedSQL("delivery"));
+                CREATE VIRTUAL TABLE delivery_trigram USING fts5(
+                    text, content = '', tokenize = 'trigram', columnsize = 0
+                );
+                INSERT INTO delivery_trigram(rowid, text) SELECT position, \(trigramTextSQL("delivery")) FROM delivery;
+                """)
+            try db.execute(sql: substringTriggers)
+        }
+    }
+
+    /// The SQL function that folds text as `SearchFolding.fold` does; every connection of a store registers it.
+    static let foldFunction = DatabaseFunction("idm_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(SearchFolding.fold)
+    }
+
+    /// The private-use characters standing for `status` in the trigram index.
+    static func statusToken(_ status: DeliveryStatus) -> String {
+        let index = DeliveryStatus.allCases.firstIndex(of: status) ?? 0
+        return "\u{E000}\u{E000}" + String(Character(Unicode.Scalar(0xE001 + UInt32(index)) ?? "\u{E001}"))
+    }
+
+    private static func statusTokenSQL(_ column: String) -> String {
+        let cases = DeliveryStatus.allCases.enumerated().map { index, status in
+            "WHEN '\(status.rawValue)' THEN char(57344, 57344, \(57345 + index))"
+        }.joined(separator: " ")
+        return "(CASE \(column) \(cases) ELSE '' END)"
+    }
+
+    /// The folded id, name and address of `row`, one per line.
+    private static func foldedSQL(_ row: String) -> String {
+        "idm_fold(\(row).id || char(10) || \(row).name || char(10) || \(row).line1 || coalesce(' ' || \(row).line2, ''))"
+    }
+
+    /// What the trigram index holds for `row`: its folded text and its status token.
+    private static func trigramTextSQL(_ row: String) -> String {
+        "\(row).searchFolded || char(10) || \(statusTokenSQL("\(row).status"))"
+    }
+
+    static let substringTriggers = """
+        CREATE TRIGGER delivery_fold_insert AFTER INSERT ON delivery BEGIN
+            UPDATE delivery SET searchFolded = \(foldedSQL("new")) WHERE position = new.position;
+        END;
+        CREATE TRIGGER delivery_fold_update AFTER UPDATE OF id, name, line1, line2 ON delivery
+        WHEN old.id IS NOT new.id OR old.name IS NOT new.name OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2
+        BEGIN
+            UPDATE delivery SET searchFolded = \(foldedSQL("new")) WHERE position = new.position;
+        END;
+        CREATE TRIGGER delivery_trigram_update AFTER UPDATE OF searchFolded, status ON delivery
+        WHEN old.searchFolded IS NOT new.searchFolded OR old.status IS NOT new.status
+        BEGIN
+            INSERT INTO delivery_trigram(delivery_trigram, rowid, text)
+                SELECT 'delete', old.position, \(trigramTextSQL("old")) WHERE old.searchFolded IS NOT NULL;
+            INSERT INTO delivery_trigram(rowid, text)
+                SELECT new.position, \(trigramTextSQL("new")) WHERE new.searchFolded IS NOT NULL;
+        END;
+        """
+}
