@@ -66,5 +66,6 @@ import Testing
         let store = try DeliveryStore(url: url)
         #expect(try ids(store, "strasse") == ["OLD-1"])
         #expect(try ids(store, "weiss", .pending) == ["OLD-1"])
+        #expect(try store.statusCounts().pending == 1, "v5 counted the rows that were there")
     }
 }
