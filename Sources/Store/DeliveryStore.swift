@@ -236,7 +236,10 @@ public final class DeliveryStore: Sendable {
             // A big cache keeps a large import from spilling pages to the WAL mid-transaction.
             if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -65536") }
             defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
-            if rebuildsSearch { try db.execute(sql: StoreSchema.dropSearchTriggers) }
+            if rebuildsSearch {
+                try db.execute(sql: StoreSchema.dropSearchTriggers)
+                try db.execute(sql: StoreSchema.dropSubstringTriggers)
+            }
             let upsert = try db.makeStatement(sql: """
                 INSERT INTO delivery(
                     id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
@@ -292,6 +295,8 @@ public final class DeliveryStore: Sendable {
             if rebuildsSearch {
                 try db.execute(sql: StoreSchema.rebuildSearch)
                 try db.execute(sql: StoreSchema.searchTriggers)
+                try db.execute(sql: StoreSchema.rebuildSubstring)
+                try db.execute(sql: StoreSchema.substringTriggers)
             }
             if let fingerprint {
                 try db.execute(

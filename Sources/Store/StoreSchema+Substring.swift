@@ -17,12 +17,11 @@ extension StoreSchema {
         migrator.registerMigration("v4: folded text and a trigram index for substring search") { db in
             try db.execute(sql: """
                 ALTER TABLE delivery ADD COLUMN searchFolded TEXT;
-                UPDATE delivery SET searchFolded = \(foldedSQL("delivery"));
                 CREATE VIRTUAL TABLE delivery_trigram USING fts5(
                     text, content = '', tokenize = 'trigram', columnsize = 0
                 );
-                INSERT INTO delivery_trigram(rowid, text) SELECT position, \(trigramTextSQL("delivery")) FROM delivery;
                 """)
+            try db.execute(sql: rebuildSubstring)
             try db.execute(sql: substringTriggers)
         }
         migrator.registerMigration("v5: deliveries per status kept by triggers") { db in
@@ -78,6 +77,22 @@ extension StoreSchema {
         CREATE TRIGGER delivery_count_delete AFTER DELETE ON delivery BEGIN
             UPDATE status_count SET count = count - 1 WHERE status = old.status;
         END;
+        """
+
+    /// Like the word index, a large import drops these triggers and rebuilds
+    /// the folded column and the trigram index in two statements afterwards:
+    /// far cheaper than a trigger per row.
+    static let dropSubstringTriggers = """
+        DROP TRIGGER delivery_fold_insert;
+        DROP TRIGGER delivery_fold_update;
+        DROP TRIGGER delivery_trigram_update;
+        """
+
+    /// Folds every row again and fills the trigram index from scratch.
+    static let rebuildSubstring = """
+        UPDATE delivery SET searchFolded = \(foldedSQL("delivery"));
+        INSERT INTO delivery_trigram(delivery_trigram) VALUES ('delete-all');
+        INSERT INTO delivery_trigram(rowid, text) SELECT position, \(trigramTextSQL("delivery")) FROM delivery;
         """
 
     static let substringTriggers = """

@@ -48,6 +48,24 @@ import Testing
         #expect(try store.statusCounts(matching: "strasse").delivered == 1)
     }
 
+    @Test func aLargeImportRebuildsTheIndexAndItsTriggersStillWorkAfter() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 5000)
+        deliveries[4321].address.line1 = "Bahnhofstraße 9"
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        #expect(try ids(store, "strasse") == [deliveries[4321].id])
+        #expect(try ids(store, "hofstr", deliveries[4321].status == .pending ? .pending : .all) == [deliveries[4321].id])
+        #expect(try store.statusCounts() == StatusCounts(counting: deliveries))
+        // A small re-import (triggers, not a rebuild) changes a name: found by its new text only.
+        var renamed = deliveries[7]
+        renamed.name = "Ærø Østergaard"
+        try store.importManifest(at: try SampleManifest.write([renamed], to: folder, name: "one.json"))
+        #expect(try ids(store, "aero oster") == [renamed.id])
+        #expect(try ids(store, SearchFolding.fold(deliveries[7].name)).contains(renamed.id) == false)
+    }
+
     @Test func aStoreFromBeforeV4IsMigratedAndFindsTextInsideWords() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
