@@ -78,7 +78,7 @@ struct DeliveriesScreen {
         }
         if count == 0 {
             let hints = isFiltered
-                ? [StatusHint("⎋ clear search", priority: 1), StatusHint("f filter", priority: 2),
+                ? [StatusHint("⎋ clear", priority: 1), StatusHint("f filter", priority: 2),
                    StatusHint("/ search", priority: 3), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 4)]
                 : [StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1)]
             return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.notice, hints: hints)
