@@ -59,21 +59,11 @@ import Testing
         #expect(try store.search("", status: .pending).count == expected.count - 1)
     }
 
-    @Test func queriesNeverBecomeFTSSyntax() {
-        #expect(SearchExpression.match(for: "DLV-00") == "\"DLV\" \"00\"*")
-        #expect(SearchExpression.match(for: "a \"OR\" b*") == "\"a\" \"OR\" \"b\"")
-        #expect(SearchExpression.match(for: " -*() ") == nil)
-        #expect(SearchExpression.match(for: "feng", status: .outForDelivery) == "\"feng\"* \"\u{E000}outfordelivery\"")
-        #expect(SearchExpression.match(for: "世田谷 3") == "\"世\" \"田\" \"谷\" \"3\"*")
-        #expect(SearchExpression.match(for: "1丁目") == "\"1\" \"丁\" \"目\"")
-    }
-
     @Test func unspacedScriptsAreSpacedOutAndTheirRunsKept() {
         #expect(UnspacedScript.spacedOut("2450 Mission Street") == nil)
         #expect(UnspacedScript.spacedOut("Ελένη Παπαδοπούλου") == nil)
         #expect(UnspacedScript.spacedOut("東京都 3-6") == " 東  京  都  3-6")
         #expect(UnspacedScript.spacedOut("서울 강남구") == " 서  울   강  남  구 ")
-        #expect(UnspacedScript.runs(in: "世田谷 区 1丁目") == ["世田谷", "丁目"])
     }
 
     /// A substring from the middle of a run of ideographs is found (the
