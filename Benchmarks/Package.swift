@@ -21,6 +21,15 @@ let package = Package(
             path: "Benchmarks/RowHeightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SearchBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+            ],
+            path: "Benchmarks/SearchBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

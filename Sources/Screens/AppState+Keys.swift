@@ -37,6 +37,7 @@ extension AppState {
         case .character("0"):
             return changeCategory(to: .large)
         case .control("l"):
+            notice = "Screen drawn again"
             return [.repaint]
         default:
             break

@@ -15,9 +15,11 @@ struct DeliveriesScreen {
 
         // Rows draw into their own band so a row straddling an edge is clipped cleanly.
         var band = Frame(width: rowWidth, height: listHeight)
+        let searchWords = SearchFolding.words(of: state.search.query)
         for visible in state.layout.visibleRows() {
             let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
             content.draw(into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected)
+            content.highlight(searchWords, into: &band, y: visible.y, typesetter: state.typesetter, category: state.category)
             if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
                 content.drawLateMark(
                     into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected,
@@ -76,7 +78,7 @@ struct DeliveriesScreen {
         }
         if count == 0 {
             let hints = isFiltered
-                ? [StatusHint("⎋ clear search", priority: 1), StatusHint("f filter", priority: 2),
+                ? [StatusHint("⎋ clear", priority: 1), StatusHint("f filter", priority: 2),
                    StatusHint("/ search", priority: 3), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 4)]
                 : [StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1)]
             return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.notice, hints: hints)

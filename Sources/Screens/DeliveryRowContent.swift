@@ -100,6 +100,32 @@ struct DeliveryRowContent {
         return max(text, badge.rows) + bottomSpacing
     }
 
+    /// Underlines, in bold, the text of the name and address that a search
+    /// matched (`words`, folded). Only native-size lines: a big-glyph line is
+    /// a picture of its text, with no cell per character to mark.
+    func highlight(_ words: [String], into frame: inout Frame, y: Int, typesetter: Typesetter, category: ContentSizeCategory) {
+        guard !words.isEmpty else { return }
+        func mark(_ text: TypesetText, style: TextStyle, top: Int) {
+            guard typesetter.rowsPerLine(for: style, at: category) == 1 else { return }
+            for (offset, line) in text.lines.enumerated() {
+                let pieces = line.graphemes.map(\.text)
+                var columnOf: [Int] = [0]
+                for grapheme in line.graphemes { columnOf.append((columnOf.last ?? 0) + grapheme.columns) }
+                for word in words {
+                    for range in SearchFolding.matches(of: word, in: pieces) {
+                        frame.restyle(x: textX + columnOf[range.lowerBound], y: top + offset,
+                                      width: columnOf[range.upperBound] - columnOf[range.lowerBound], height: 1) {
+                            $0.bold = true
+                            $0.underline = true
+                        }
+                    }
+                }
+            }
+        }
+        mark(name, style: .headline, top: y)
+        mark(address, style: .subheadline, top: y + name.height)
+    }
+
     /// Marks the row late: the word "late" after the window, and the window
     /// in the danger colour (a word and a colour, so it reads without colour).
     /// Drawn beside the window, it never changes the row's height; when the

@@ -3,14 +3,15 @@ import Model
 
 extension DeliveryStore {
     /// Deliveries per status among those `text` finds (all deliveries for
-    /// empty text), counted by SQLite: a GROUP BY over the status index for the
-    /// whole store, and one indexed count per status (its status word added to
-    /// the search) for a search. Nothing is read into Swift row by row.
+    /// empty text), counted by SQLite: for the whole store, the four rows of
+    /// `status_count` that triggers keep; for a search, one indexed count per
+    /// status (its status token added to the search). Nothing is read into
+    /// Swift row by row.
     public func statusCounts(matching text: String = "") throws(StoreError) -> StatusCounts {
         try read { db in
-            guard SearchExpression.match(for: text) != nil else {
+            guard SubstringSearch.query(for: text, status: nil) != nil else {
                 var counts: [DeliveryStatus: Int] = [:]
-                let rows = try Row.fetchCursor(db, sql: "SELECT status, count(*) FROM delivery GROUP BY status")
+                let rows = try Row.fetchCursor(db, sql: "SELECT status, count FROM status_count")
                 while let row = try rows.next() {
                     if let status = DeliveryStatus(rawValue: row[0]) { counts[status] = row[1] }
                 }
@@ -18,8 +19,8 @@ extension DeliveryStore {
             }
             var counts = StatusCounts()
             for status in DeliveryStatus.allCases {
-                guard let match = SearchExpression.match(for: text, status: status) else { continue }
-                counts[status] = try RowQuery.search(match, runs: UnspacedScript.runs(in: text)).count(db)
+                guard let query = SubstringSearch.query(for: text, status: status) else { continue }
+                counts[status] = try query.count(db)
             }
             return counts
         }

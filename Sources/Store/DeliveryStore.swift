@@ -62,6 +62,8 @@ public final class DeliveryStore: Sendable {
         configuration.prepareDatabase { db in
             // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            // The search index's folding, used by the v4 triggers on every write.
+            db.add(function: StoreSchema.foldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -166,15 +168,15 @@ public final class DeliveryStore: Sendable {
     }
 
     /// The deliveries whose id, name or address contain every word of `text`
-    /// (finished words whole, the last word as typed as a prefix; case and
-    /// Latin accents ignored; empty text matches all) and whose status passes
+    /// anywhere, inside words too (`SubstringSearch`: case, diacritics and
+    /// letters like ß and Ł folded; empty text matches all) and whose status passes
     /// `filter`. In import order, read lazily like `deliveries()`: the cost is
     /// counting the matches, not loading them.
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> StoredDeliveries {
         if sort != .manifest { return try sorted(text, status: filter, by: sort) }
         let query: RowQuery
-        if let match = SearchExpression.match(for: text, status: filter.status) {
-            query = .search(match, runs: UnspacedScript.runs(in: text))
+        if let substring = SubstringSearch.query(for: text, status: filter.status) {
+            query = substring
         } else if let status = filter.status {
             query = .status(status.rawValue)
         } else {
@@ -316,7 +318,10 @@ public final class DeliveryStore: Sendable {
             // A big cache keeps a large import from spilling pages to the WAL mid-transaction.
             if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -65536") }
             defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
-            if rebuildsSearch { try db.execute(sql: StoreSchema.dropSearchTriggers) }
+            if rebuildsSearch {
+                try db.execute(sql: StoreSchema.dropSearchTriggers)
+                try db.execute(sql: StoreSchema.dropSubstringTriggers)
+            }
             let upsert = try db.makeStatement(sql: """
                 INSERT INTO delivery(
                     id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
@@ -373,6 +378,8 @@ public final class DeliveryStore: Sendable {
             if rebuildsSearch {
                 try db.execute(sql: StoreSchema.rebuildSearch)
                 try db.execute(sql: StoreSchema.searchTriggers)
+                try db.execute(sql: StoreSchema.rebuildSubstring)
+                try db.execute(sql: StoreSchema.substringTriggers)
             }
             if let fingerprint {
                 try db.execute(

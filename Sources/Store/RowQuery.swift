@@ -7,36 +7,20 @@ import GRDB
 /// matches far faster than Swift can collect them), and positions are read in
 /// growing chunks only as far as the screens scroll.
 struct RowQuery: Sendable {
-    /// The table to read: `delivery` or `delivery_search`.
+    /// The table to read: `delivery` or `delivery_trigram`.
     var table: String
     /// Its position column: `position`, or `rowid` for the search index.
     var column: String
     /// The condition, with a `?` for each argument.
     var condition: String
     var arguments: [String]
-    /// Whether the condition reads each candidate row (a run check), so that
-    /// counting costs as much as listing.
+    /// Whether the condition reads each candidate row (a substring check of
+    /// a short word), so that counting costs as much as listing.
     var readsEachRow = false
 
     /// Deliveries whose status is `status`, through the status index.
     static func status(_ status: String) -> RowQuery {
         RowQuery(table: "delivery", column: "position", condition: "status = ?", arguments: [status])
-    }
-
-    /// Deliveries the FTS5 expression matches and whose name or address
-    /// contains each of `runs` as it is. The index only knows that a run's
-    /// characters are all there, so each run is checked in the row itself,
-    /// for the index's candidates only.
-    static func search(_ match: String, runs: [String] = []) -> RowQuery {
-        var condition = "delivery_search MATCH ?"
-        for _ in runs {
-            condition += """
-                 AND EXISTS (SELECT 1 FROM delivery WHERE position = delivery_search.rowid
-                    AND instr(name || char(10) || line1 || ' ' || coalesce(line2, ''), ?) > 0)
-                """
-        }
-        return RowQuery(
-            table: "delivery_search", column: "rowid", condition: condition, arguments: [match] + runs, readsEachRow: !runs.isEmpty)
     }
 
     func count(_ db: Database) throws -> Int {

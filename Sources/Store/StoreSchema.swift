@@ -17,7 +17,7 @@ enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell
     /// a newer store and refuse to write it.
-    static let version = 4
+    static let version = 6
 
     /// The version a store says it has: its `user_version`, or for a store
     /// from before that was kept, the migrations it has applied.
@@ -133,6 +133,7 @@ enum StoreSchema {
         migrator.registerMigration("v4: imported manifests known by their content hash") { db in
             try db.execute(sql: "ALTER TABLE imported_manifest ADD COLUMN contentHash TEXT")
         }
+        registerSubstringSearch(&migrator)
         return migrator
     }
 

@@ -3,8 +3,9 @@
 ///
 /// FTS5's `unicode61` tokenizer takes a whole run of such characters as one
 /// word, so "世田谷" could not be found inside "東京都世田谷区". Spacing the
-/// characters out for the index makes each one a word, and a query finds any
-/// substring: its characters as words, and its runs checked as substrings.
+/// characters out for the index makes each one a word. Since schema v4 the
+/// trigram index answers searches; this word index is still kept in step
+/// (dropping it needs a migration and a change to the import's rebuild).
 enum UnspacedScript {
     /// Han ideographs and their marks (々〆〇), kana, and Hangul syllables.
     static func contains(_ scalar: Unicode.Scalar) -> Bool {
@@ -39,22 +40,5 @@ enum UnspacedScript {
             }
         }
         return spaced
-    }
-
-    /// The runs of two or more such characters in `text`, each of which a
-    /// match must contain as it is.
-    static func runs(in text: String) -> [String] {
-        var runs: [String] = []
-        var run = ""
-        for character in text {
-            if contains(character) {
-                run.append(character)
-            } else {
-                if run.count >= 2 { runs.append(run) }
-                run = ""
-            }
-        }
-        if run.count >= 2 { runs.append(run) }
-        return runs
     }
 }

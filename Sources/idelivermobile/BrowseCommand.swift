@@ -84,6 +84,10 @@ struct BrowseCommand: ParsableCommand {
                 // Idle: refine row heights, and now and then look for other instances' changes.
                 idleTicks += 1
                 needsDrawing = state.refine()
+                if session.overviewIsStale {
+                    session.showOverview(on: &state)
+                    needsDrawing = true
+                }
                 if let expiry = noticeTimer.expired() {
                     _ = state.handle(expiry)
                     needsDrawing = true

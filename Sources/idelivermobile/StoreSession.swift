@@ -16,6 +16,8 @@ struct StoreSession {
     private var query = ""
     private var filter: StatusFilter = .all
     private var sort: DeliveryOrder = .manifest
+    /// The title bar's counts are behind the search shown.
+    private(set) var overviewIsStale = false
 
     init(store: DeliveryStore) {
         self.store = store
@@ -45,7 +47,8 @@ struct StoreSession {
                 // Keep the user's place: the same delivery, else the nearest listed one.
                 let row = keeping.map { rows.row(nearestTo: $0) ?? state.selected } ?? 0
                 state.replaceSource(rows, selecting: row)
-                showOverview(on: &state)
+                // Counting a search per status costs four more searches: done when typing pauses.
+                overviewIsStale = true
             case .quit, .saveTextSize, .repaint, .copyToClipboard, .open:
                 break
             }
@@ -55,12 +58,13 @@ struct StoreSession {
     }
 
     /// Counts the current search's deliveries per status for the title bar.
-    func showOverview(on state: inout AppState) {
+    mutating func showOverview(on state: inout AppState) {
         state.setOverview(try? store.statusCounts(matching: query))
+        overviewIsStale = false
     }
 
     /// Shows what the writer saved since the last call; true when the screen changed.
-    func applyFinishedWrites(_ state: inout AppState) -> Bool {
+    mutating func applyFinishedWrites(_ state: inout AppState) -> Bool {
         let outcomes = writer.takeOutcomes()
         if outcomes.isEmpty {
             // Still waiting: say why, once, rather than seem frozen.
@@ -107,7 +111,7 @@ struct StoreSession {
     }
 
     /// Shows another instance's saved changes, if there are any.
-    func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
+    mutating func refreshIfChangedElsewhere(_ state: inout AppState) -> Bool {
         // The writer may be waiting for the lock; asking now would wait behind it.
         guard writer.pendingCount == 0 else { return false }
         guard (try? store.refreshIfChangedElsewhere()) == true, let source = try? source() else { return false }
@@ -121,7 +125,7 @@ struct StoreSession {
 
     /// Shows a saved change in both screens, with a notice naming the
     /// delivery (an undo may change one other than the one on screen).
-    private func show(changeOf id: String, notice: String, on state: inout AppState) throws(StoreError) {
+    private mutating func show(changeOf id: String, notice: String, on state: inout AppState) throws(StoreError) {
         state.replaceSource(try source())
         showOverview(on: &state)
         let delivery = try store.delivery(id: id)

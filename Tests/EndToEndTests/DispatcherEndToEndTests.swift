@@ -13,9 +13,15 @@ struct DispatcherEndToEndTests {
         let tmux = try TmuxSession(width: 80, height: 24)
         try tmux.type(try TmuxSession.browseSampleCommand())
         try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        #expect(try tmux.capture().first?.contains("pending 17 · out 22 · delivered 8 · failed 5") == true)
         try tmux.press("Down", "Enter", "d")
         var screen = try tmux.waitFor { self.statusLine($0).contains("saved as Delivered") }
         #expect(statusLine(screen).contains("Amelia Hartley: saved as Delivered"))
+        try tmux.press("Escape")
+        screen = try tmux.waitFor { $0.first?.contains("delivered 9") == true }
+        #expect(screen.first?.contains("pending 16 · out 22 · delivered 9 · failed 5") == true, "the overview follows the change")
+        try tmux.press("Enter")
+        try tmux.waitFor { self.statusLine($0).contains("DLV-0002") }
         try tmux.press("d")
         screen = try tmux.waitFor { self.statusLine($0).contains("already Delivered") }
         #expect(statusLine(screen).contains("Amelia Hartley: already Delivered"))
@@ -28,6 +34,21 @@ struct DispatcherEndToEndTests {
         #expect(statusLine(screen).contains("/ search"))
         #expect(statusLine(screen).contains("q quit"))
         try tmux.press("q")
+    }
+
+    @Test func lateDeliveriesAreMarkedAgainstTheGivenClock() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.type(try TmuxSession.browseSampleCommand() + " --now 12:30")
+        var screen = try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        #expect(screen.contains { $0.contains("09:00-12:00 late") }, "Feng Wong's window ended at 12:00")
+        #expect(!screen.contains { $0.contains("12:00-15:00 late") })
+        try tmux.press("q")
+        try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
+        try tmux.type(try TmuxSession.browseSampleCommand() + " --now 2026-11-23T08:00")
+        screen = try tmux.waitFor { self.statusLine($0).contains("1/52") }
+        #expect(!screen.contains { $0.contains(" late") }, "nothing has ended by 08:00 on screen")
+        try tmux.press("q")
+        try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
     }
 
     @Test func helpTogglesAndQClosesItWithoutQuitting() throws {

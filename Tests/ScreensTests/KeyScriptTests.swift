@@ -193,3 +193,23 @@ extension AppState {
         #expect(frame.plainText.contains("020 7946 0821"), "plain text shows the number as it was")
     }
 }
+
+@Suite struct SearchHighlightTests {
+    @Test func matchedTextIsUnderlinedInBoldInTheRows() {
+        var state = SampleData.state(width: 80, height: 24)
+        let hannah = (0 ..< SampleData.deliveries.count).first { SampleData.deliveries.delivery(at: $0).name == "Jürgen Weiß" } ?? 0
+        state.replaceSource(InMemoryDeliveries([SampleData.deliveries.delivery(at: hannah)]), selecting: 0)
+        state.showSearch("weiss", status: .all)
+        let frame = state.render()
+        let lines = frame.plainTextLines
+        guard let y = lines.firstIndex(where: { $0.contains("Jürgen Weiß") }),
+              let x = lines[y].firstIndex(of: "W").map({ lines[y].distance(from: lines[y].startIndex, to: $0) }) else {
+            Issue.record("the row is drawn")
+            return
+        }
+        // Columns and characters agree on this line (all one column wide).
+        let marked = (0 ..< frame.width).filter { frame[$0, y].style.underline }
+        #expect(marked == Array(x ..< x + 4), "W e i ß: the folded “weiss”")
+        #expect(frame[x, y].style.bold)
+    }
+}

@@ -56,12 +56,13 @@ import Testing
         let before = (0..<200).map(try store.deliveries().delivery(at:))
 
         // A writer that changes every row, then keeps its transaction open writing more until it is killed.
+        // (Not the names: their search folding is a function only this program's connections have.)
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         writer.arguments = [url.path, """
             PRAGMA busy_timeout = 5000;
             BEGIN IMMEDIATE;
-            UPDATE delivery SET status = 'delivered', name = 'overwritten';
+            UPDATE delivery SET status = 'delivered', phone = 'overwritten';
             CREATE TABLE scratch(x);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 100000000)
             INSERT INTO scratch SELECT randomblob(100) FROM n;

@@ -1,0 +1,116 @@
+import GRDB
+import Model
+
+/// Schema v4: search that finds text inside words, with folding.
+///
+/// `delivery.searchFolded` holds the id, name and address folded by
+/// `SearchFolding` (through the `idm_fold` SQL function every connection
+/// registers), one per line. `delivery_trigram` is a contentless FTS5 index
+/// over it with the `trigram` tokenizer (SQLite 3.34+), so any run of three
+/// or more characters is found wherever it stands in a word; after the text
+/// comes a status token of three private-use characters, which no folded
+/// query can contain, so a status filter is one more trigram. Triggers keep
+/// both in step with every insert, upsert and status change. Schema v5 adds
+/// `status_count`, the number of deliveries of each status.
+extension StoreSchema {
+    static func registerSubstringSearch(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5: folded text and a trigram index for substring search") { db in
+            try db.execute(sql: """
+                ALTER TABLE delivery ADD COLUMN searchFolded TEXT;
+                CREATE VIRTUAL TABLE delivery_trigram USING fts5(
+                    text, content = '', tokenize = 'trigram', columnsize = 0
+                );
+                """)
+            try db.execute(sql: rebuildSubstring)
+            try db.execute(sql: substringTriggers)
+        }
+        migrator.registerMigration("v6: deliveries per status kept by triggers") { db in
+            try db.execute(sql: """
+                CREATE TABLE status_count (status TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO status_count(status, count)
+                    VALUES ('pending', 0), ('out_for_delivery', 0), ('delivered', 0), ('failed', 0);
+                UPDATE status_count SET count = (SELECT count(*) FROM delivery WHERE delivery.status = status_count.status);
+                """)
+            try db.execute(sql: statusCountTriggers)
+        }
+    }
+
+    /// The SQL function that folds text as `SearchFolding.fold` does; every connection of a store registers it.
+    static let foldFunction = DatabaseFunction("idm_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(SearchFolding.fold)
+    }
+
+    /// The private-use characters standing for `status` in the trigram index.
+    static func statusToken(_ status: DeliveryStatus) -> String {
+        let index = DeliveryStatus.allCases.firstIndex(of: status) ?? 0
+        return "\u{E000}\u{E000}" + String(Character(Unicode.Scalar(0xE001 + UInt32(index)) ?? "\u{E001}"))
+    }
+
+    private static func statusTokenSQL(_ column: String) -> String {
+        let cases = DeliveryStatus.allCases.enumerated().map { index, status in
+            "WHEN '\(status.rawValue)' THEN char(57344, 57344, \(57345 + index))"
+        }.joined(separator: " ")
+        return "(CASE \(column) \(cases) ELSE '' END)"
+    }
+
+    /// The folded id, name and address of `row`, one per line.
+    private static func foldedSQL(_ row: String) -> String {
+        "idm_fold(\(row).id || char(10) || \(row).name || char(10) || \(row).line1 || coalesce(' ' || \(row).line2, ''))"
+    }
+
+    /// What the trigram index holds for `row`: its folded text and its status token.
+    private static func trigramTextSQL(_ row: String) -> String {
+        "\(row).searchFolded || char(10) || \(statusTokenSQL("\(row).status"))"
+    }
+
+    /// `status_count` holds how many deliveries have each status, kept by
+    /// these triggers, so the overview of the whole store is four rows read
+    /// rather than a million counted.
+    static let statusCountTriggers = """
+        CREATE TRIGGER delivery_count_insert AFTER INSERT ON delivery BEGIN
+            UPDATE status_count SET count = count + 1 WHERE status = new.status;
+        END;
+        CREATE TRIGGER delivery_count_update AFTER UPDATE OF status ON delivery WHEN old.status IS NOT new.status BEGIN
+            UPDATE status_count SET count = count - 1 WHERE status = old.status;
+            UPDATE status_count SET count = count + 1 WHERE status = new.status;
+        END;
+        CREATE TRIGGER delivery_count_delete AFTER DELETE ON delivery BEGIN
+            UPDATE status_count SET count = count - 1 WHERE status = old.status;
+        END;
+        """
+
+    /// Like the word index, a large import drops these triggers and rebuilds
+    /// the folded column and the trigram index in two statements afterwards:
+    /// far cheaper than a trigger per row.
+    static let dropSubstringTriggers = """
+        DROP TRIGGER delivery_fold_insert;
+        DROP TRIGGER delivery_fold_update;
+        DROP TRIGGER delivery_trigram_update;
+        """
+
+    /// Folds every row again and fills the trigram index from scratch.
+    static let rebuildSubstring = """
+        UPDATE delivery SET searchFolded = \(foldedSQL("delivery"));
+        INSERT INTO delivery_trigram(delivery_trigram) VALUES ('delete-all');
+        INSERT INTO delivery_trigram(rowid, text) SELECT position, \(trigramTextSQL("delivery")) FROM delivery;
+        """
+
+    static let substringTriggers = """
+        CREATE TRIGGER delivery_fold_insert AFTER INSERT ON delivery BEGIN
+            UPDATE delivery SET searchFolded = \(foldedSQL("new")) WHERE position = new.position;
+        END;
+        CREATE TRIGGER delivery_fold_update AFTER UPDATE OF id, name, line1, line2 ON delivery
+        WHEN old.id IS NOT new.id OR old.name IS NOT new.name OR old.line1 IS NOT new.line1 OR old.line2 IS NOT new.line2
+        BEGIN
+            UPDATE delivery SET searchFolded = \(foldedSQL("new")) WHERE position = new.position;
+        END;
+        CREATE TRIGGER delivery_trigram_update AFTER UPDATE OF searchFolded, status ON delivery
+        WHEN old.searchFolded IS NOT new.searchFolded OR old.status IS NOT new.status
+        BEGIN
+            INSERT INTO delivery_trigram(delivery_trigram, rowid, text)
+                SELECT 'delete', old.position, \(trigramTextSQL("old")) WHERE old.searchFolded IS NOT NULL;
+            INSERT INTO delivery_trigram(rowid, text)
+                SELECT new.position, \(trigramTextSQL("new")) WHERE new.searchFolded IS NOT NULL;
+        END;
+        """
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import Model
+import Testing
+@testable import Store
+
+/// Schema v4: folded, substring search through the trigram index.
+@Suite struct SubstringSearchTests {
+    private func ids(_ store: DeliveryStore, _ query: String, _ filter: StatusFilter = .all) throws -> [String] {
+        let found = try store.search(query, status: filter)
+        return (0 ..< found.count).map { found.delivery(at: $0).id }
+    }
+
+    private static let people = [
+        Delivery(id: "D-1", name: "Jürgen Weiß", address: Address(line1: "Bahnhofstraße 112", line2: "Berlin")),
+        Delivery(id: "D-2", name: "Łukasz Żółkiewski", address: Address(line1: "os. Na Skarpie 21/7", line2: "Łódź")),
+        Delivery(id: "D-3", name: "Søren Ærø", address: Address(line1: "Ørstedsvej 14")),
+        Delivery(id: "D-4", name: "Ελένη Παπαδοπούλου", address: Address(line1: "Οδός Ερμού 45", line2: "Αθήνα")),
+        Delivery(id: "D-5", name: "Ayşe Gül Öztürk", address: Address(line1: "Kavaklıdere", line2: "Ankara")),
+        Delivery(id: "D-6", name: "佐藤 花子", address: Address(line1: "東京都世田谷区三軒茶屋1丁目")),
+    ]
+
+    @Test func foldingFindsLettersThatDoNotDecomposeAndTextInsideWords() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(Self.people, to: folder))
+        #expect(try ids(store, "strasse") == ["D-1"])
+        #expect(try ids(store, "STRASSE 112") == ["D-1"])
+        #expect(try ids(store, "weiss") == ["D-1"])
+        #expect(try ids(store, "lodz") == ["D-2"])
+        #expect(try ids(store, "zolkiew") == ["D-2"])
+        #expect(try ids(store, "aero") == ["D-3"])
+        #expect(try ids(store, "orsted") == ["D-3"])
+        #expect(try ids(store, "αθηνα") == ["D-4"])
+        #expect(try ids(store, "ΠΑΠΑΔΟΠΟΥΛΟΥ") == ["D-4"])
+        #expect(try ids(store, "kavaklidere") == ["D-5"])
+        #expect(try ids(store, "ozturk") == ["D-5"])
+        #expect(try ids(store, "三軒茶屋") == ["D-6"])
+        #expect(try ids(store, "茶屋") == ["D-6"], "two CJK characters: the substring scan")
+        #expect(try ids(store, "hof") == ["D-1"], "inside a word")
+        #expect(try ids(store, "d-") == ["D-1", "D-2", "D-3", "D-4", "D-5", "D-6"])
+        #expect(try ids(store, "\"OR\" *").isEmpty, "FTS syntax is only ever text")
+        #expect(try ids(store, "strasse", .delivered).isEmpty)
+        try store.setStatus(.delivered, forDeliveryID: "D-1")
+        #expect(try ids(store, "strasse", .delivered) == ["D-1"], "a status change re-indexes the row")
+        #expect(try ids(store, "strasse", .pending).isEmpty)
+        #expect(try store.statusCounts(matching: "strasse").delivered == 1)
+    }
+
+    @Test func aLargeImportRebuildsTheIndexAndItsTriggersStillWorkAfter() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 5000)
+        deliveries[4321].address.line1 = "Bahnhofstraße 9"
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        #expect(try ids(store, "strasse") == [deliveries[4321].id])
+        #expect(try ids(store, "hofstr", deliveries[4321].status == .pending ? .pending : .all) == [deliveries[4321].id])
+        #expect(try store.statusCounts() == StatusCounts(counting: deliveries))
+        // A small re-import (triggers, not a rebuild) changes a name: found by its new text only.
+        var renamed = deliveries[7]
+        renamed.name = "Ærø Østergaard"
+        try store.importManifest(at: try SampleManifest.write([renamed], to: folder, name: "one.json"))
+        #expect(try ids(store, "aero oster") == [renamed.id])
+        #expect(try ids(store, SearchFolding.fold(deliveries[7].name)).contains(renamed.id) == false)
+    }
+
+    @Test func aStoreFromBeforeV4IsMigratedAndFindsTextInsideWords() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let url = folder.appendingPathComponent("old.sqlite")
+        // A store as v3 left it, with a row written by v3's own schema.
+        let queue = try DatabaseQueue(path: url.path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v3: unspaced scripts indexed a character at a time")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items)
+                VALUES ('OLD-1', 'Jürgen Weiß', 'Bahnhofstraße 112', 'Berlin', 'pending', 'pending', '[]');
+                INSERT INTO delivery_length(position, name, address, window) VALUES (1, 11, 25, 0);
+                """)
+        }
+        try queue.close()
+        let store = try DeliveryStore(url: url)
+        #expect(try ids(store, "strasse") == ["OLD-1"])
+        #expect(try ids(store, "weiss", .pending) == ["OLD-1"])
+        #expect(try store.statusCounts().pending == 1, "v6 counted the rows that were there")
+    }
+}
