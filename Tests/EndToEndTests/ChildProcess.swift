@@ -43,15 +43,8 @@ enum ChildProcess {
         // and a child inherits the mask: tmux, its shell and the program under
         // test would never see SIGWINCH. Start it as a shell would: nothing
         // blocked, every signal at its default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = Self.shellLikeAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -95,5 +88,22 @@ enum ChildProcess {
     private static func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32 {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return -1 }
         return unsafeBitCast(symbol, to: AddCloseFrom.self)(actions, from)
+    }
+}
+
+extension ChildProcess {
+    /// Spawn attributes that start a child as a shell would: no signal
+    /// blocked, every signal at its default (`extraFlags`, e.g. setsid, added).
+    /// The caller destroys them.
+    static func shellLikeAttributes(extraFlags: Int32 = 0) -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags))
+        return attributes
     }
 }

@@ -8,19 +8,8 @@ import Testing
 @Suite(.enabled(if: ReleaseBinary.path != nil))
 struct ExportCommandTests {
     private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ReleaseBinary.path ?? "/nonexistent")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "LANG": "C.UTF-8"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try ReleaseBinary.run(arguments, in: folder,
+                              environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "LANG": "C.UTF-8"])
     }
 
     private func rows(_ store: DeliveryStore) throws -> [Delivery] {

@@ -18,15 +18,7 @@ struct ImportCommandTests {
 
     /// Runs to the end; returns the exit status and standard error.
     private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
-        let process = process(arguments, in: folder)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try ReleaseBinary.run(arguments, in: folder)
     }
 
     /// Whether another connection holds the store's write lock (a write transaction is open).

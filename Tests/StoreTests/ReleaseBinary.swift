@@ -10,3 +10,25 @@ enum ReleaseBinary {
         return path
     }
 }
+
+extension ReleaseBinary {
+    /// Runs the binary to the end in `folder` (with `environment`, if given,
+    /// instead of the test's own) and returns its exit status and output.
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path ?? "/nonexistent")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
