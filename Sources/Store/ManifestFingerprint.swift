@@ -2,12 +2,12 @@ import Foundation
 
 /// What identifies a manifest file's version cheaply: its path, size and
 /// modification time, so an unchanged manifest is not imported twice.
-struct ManifestFingerprint {
-    var path: String
-    var size: Int
-    var modified: Double
+public struct ManifestFingerprint: Sendable {
+    public var path: String
+    public var size: Int
+    public var modified: Double
 
-    init?(url: URL) {
+    public init?(url: URL) {
         let path = url.standardizedFileURL.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue,

@@ -13,6 +13,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case inputOutput
         /// The delivery id is not in the store (EX_DATAERR, 65).
         case unknownDelivery
+        /// The database server cannot be reached or refused us (EX_UNAVAILABLE, 69).
+        case unavailable
     }
 
     public var kind: Kind
@@ -33,6 +35,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotCreate: 73
         case .notAStore, .unknownDelivery: 65
         case .inputOutput: 74
+        case .unavailable: 69
         }
     }
 

@@ -2,14 +2,17 @@ import Model
 import Screens
 import Store
 
-/// Carries out the screens' effects against the store: status changes,
-/// undo, search and filter; and notices changes another instance saved.
+/// Carries out the screens' effects against the store (SQLite or PostgreSQL):
+/// status changes, undo, search and filter; and notices changes another
+/// instance saved.
 struct StoreSession {
-    let store: DeliveryStore
+    let store: any DeliveryStoring
     private var query = ""
     private var filter: StatusFilter = .all
+    /// The link notice last shown, so that it is set once, not on every tick.
+    private var shownConnectionNotice: String?
 
-    init(store: DeliveryStore) {
+    init(store: any DeliveryStoring) {
         self.store = store
     }
 
@@ -49,6 +52,25 @@ struct StoreSession {
         state.replaceSource(source)
         if case .shipment(let shown, _) = state.route, let fresh = try? store.delivery(id: shown.id) {
             state.refreshShipment(fresh)
+        }
+        return true
+    }
+
+    /// Idle ticks between looks for other instances' changes: every tick when
+    /// the store is told of them (a flag to read), else about once a second.
+    var ticksBetweenChangeChecks: Int { store.checksForChangesCheaply ? 1 : 20 }
+
+    /// Puts the store's link notice (server lost, reconnecting, changes queued)
+    /// in the status bar when it changes; true when the screen needs drawing.
+    mutating func showConnectionNotice(_ state: inout AppState) -> Bool {
+        let notice = store.connectionNotice
+        guard notice != shownConnectionNotice else { return false }
+        let wasShown = shownConnectionNotice
+        shownConnectionNotice = notice
+        if let notice {
+            state.setNotice(notice)
+        } else if wasShown != nil {
+            state.setNotice("Connected to the store again")
         }
         return true
     }
