@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Screens
 import Store
 import Terminal
@@ -18,10 +19,10 @@ struct BrowseCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
     var path: String?
 
-    @Option(help: ArgumentHelp("The store to use (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp("The store to use: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
     @OptionGroup var display: DisplayOptions
@@ -55,7 +56,10 @@ struct BrowseCommand: ParsableCommand {
                 // Idle: refine row heights, and now and then look for other instances' changes.
                 idleTicks += 1
                 needsDrawing = state.refine()
-                if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
+                if idleTicks % session.ticksBetweenChangeChecks == 0 {
+                    needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing
+                }
+                needsDrawing = session.showConnectionNotice(&state) || needsDrawing
                 continue
             }
             needsDrawing = true
@@ -73,18 +77,22 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// The store to browse, with PATH (or the bundled data) imported into it when it is a manifest.
-    private func openStore() throws -> DeliveryStore {
+    private func openStore() throws -> any DeliveryStoring {
         let manifest: URL?
-        let deliveryStore: DeliveryStore
+        let deliveryStore: any DeliveryStoring
         do {
-            if let path, !path.lowercased().hasSuffix(".json") {
+            if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
+                // A team database is browsed as it is: the bundled sample is never imported into it.
+                deliveryStore = try StoreOpener.open(path ?? store)
+                manifest = nil
+            } else if let path, !path.lowercased().hasSuffix(".json") {
                 guard FileManager.default.fileExists(atPath: path) else {
                     Diagnostics.fail("\(path): no such store", ExitStatus.noInput)
                 }
                 deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
                 manifest = nil
             } else {
-                deliveryStore = try DeliveryStore(path: store)
+                deliveryStore = try StoreOpener.open(store)
                 manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
             }
         } catch {
@@ -95,11 +103,11 @@ struct BrowseCommand: ParsableCommand {
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
             do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, progress: progress)
+                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: progress)
                 bar?.finish()
             } catch {
                 bar?.finish()
-                Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
+                Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
             }
         }
         return deliveryStore

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Store
 
 /// `idelivermobile import FILE [--store PATH]`: validates a manifest and upserts it into a store.
@@ -20,22 +21,22 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The manifest to import (JSON: {\"deliveries\": [...]}).")
     var file: String
 
-    @Option(help: "The store to import into (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
+    @Option(help: "The store to import into: a file, or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
     var store: String?
 
     func run() throws {
         let bar = ProgressBar.standardError()
         do {
-            let deliveryStore = try DeliveryStore(path: store)
+            let deliveryStore = try StoreOpener.open(store)
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
-            let summary = try deliveryStore.importManifest(at: URL(fileURLWithPath: file), progress: progress)
+            let summary = try deliveryStore.importManifest(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: progress)
             bar?.finish()
             print("Imported \(summary.deliveries) deliveries from \(file) (\(summary.added) new, \(summary.updated) updated) "
-                  + "into \(deliveryStore.url.path); the store now holds \(summary.storeCount).")
+                  + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()
-            FileHandle.standardError.write(Data("idelivermobile: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("idelivermobile: \(PostgresLocation.redacting("\(error)"))\n".utf8))
             throw ExitCode(Self.exitCode(for: error))
         }
     }
