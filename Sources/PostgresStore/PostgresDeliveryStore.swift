@@ -157,8 +157,8 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     private func enqueue(_ change: QueuedChange) -> StatusChange {
         let before = (try? delivery(id: change.deliveryID))??.status ?? .pending
+        // The sources keep their pages (they cannot be read again now) and show the queued status over them.
         queue.withLock { $0.append(change) }
-        generation.withLock { $0 += 1 }
         return StatusChange(deliveryID: change.deliveryID, row: -1, oldStatus: before, newStatus: change.status)
     }
 

@@ -81,7 +81,7 @@ final class PostgresCluster: @unchecked Sendable {
     func start() throws {
         try runAsServerUser([
             binaries + "/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
-            "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=120",
+            "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=120",
             "start",
         ])
         running = true
