@@ -66,10 +66,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     public var checksForChangesCheaply: Bool { true }
 
     public var connectionNotice: String? {
-        guard let problem = link.problem else { return nil }
+        // Short: the status bar drops a notice that does not fit beside the screen's own text.
+        guard link.problem != nil else { return nil }
         let queued = queue.withLock { $0.count }
         let changes = queued == 0 ? "" : queued == 1 ? "; 1 change queued" : "; \(queued) changes queued"
-        return "Database unreachable (\(problem)); reconnecting\(changes)"
+        return "DB offline, reconnecting\(changes)"
     }
 
     /// Changes waiting for the server.
