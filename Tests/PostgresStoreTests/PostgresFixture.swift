@@ -13,7 +13,8 @@ struct PostgresFixture {
     init(cluster: PostgresCluster? = nil) throws {
         self.cluster = try cluster ?? PostgresCluster.shared()
         database = try self.cluster.createDatabase()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("idm-pg-fixture-\(UUID().uuidString)")
+        // Inside the cluster's folder, so that it goes when the cluster does.
+        folder = self.cluster.directory.appendingPathComponent("fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
