@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
         // MARK: - C system libraries (nothing above these sees C)
@@ -27,6 +29,14 @@ let package = Package(
         // MARK: - The data flow: Store -> Model -> Screens -> Typesetting -> RowLayout -> Canvas -> Terminal
         .target(name: "Model"),
         .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Model", "Store",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "Canvas"),
         .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CVisualOrder", "CFontRaster"]),
         .target(name: "RowLayout"),
@@ -37,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Store", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +55,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Model", "ManifestGenerator"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),

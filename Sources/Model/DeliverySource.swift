@@ -14,10 +14,15 @@ public protocol DeliverySource: Sendable {
     /// How many leading rows can be read without extra work (all of them,
     /// unless the source finds its rows lazily, like a large search result).
     var cheaplyReadableRows: Int { get }
+    /// Where the delivery with `id` is in these rows, or the row nearest to
+    /// where it would be; nil when the source cannot tell (the selection then
+    /// keeps its index).
+    func row(nearestTo id: String) -> Int?
 }
 
 extension DeliverySource {
     public var cheaplyReadableRows: Int { count }
+    public func row(nearestTo id: String) -> Int? { nil }
 }
 
 /// Character counts of a row's texts, stored at import so that the row-height

@@ -8,8 +8,8 @@ import Model
 /// Decoding is on the paging path (every row a screen shows), so the exact
 /// form `encode` writes is read by a direct scan; anything else (a column
 /// edited by hand) goes through `JSONDecoder`.
-enum ItemsColumn {
-    static func encode(_ items: [Item]) -> String {
+public enum ItemsColumn {
+    public static func encode(_ items: [Item]) -> String {
         var json = "["
         for (index, item) in items.enumerated() {
             if index > 0 { json += "," }
@@ -20,7 +20,7 @@ enum ItemsColumn {
         return json + "]"
     }
 
-    static func decode(_ json: String) -> [Item] {
+    public static func decode(_ json: String) -> [Item] {
         if json == "[]" { return [] }
         var utf8 = json
         if let items = utf8.withUTF8({ scan($0) }) { return items }

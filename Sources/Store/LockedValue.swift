@@ -1,15 +1,15 @@
 import Foundation
 
 /// A value behind a lock, for the few mutable things a `Sendable` store object keeps (caches, counters).
-final class LockedValue<Value>: @unchecked Sendable {
+public final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

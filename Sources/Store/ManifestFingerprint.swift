@@ -2,12 +2,12 @@ import Foundation
 
 /// Where a manifest was imported from, its size and modification time, kept
 /// beside its content hash (`ContentHash`), which alone decides "unchanged".
-struct ManifestFingerprint {
-    var path: String
-    var size: Int
-    var modified: Double
+public struct ManifestFingerprint: Sendable {
+    public var path: String
+    public var size: Int
+    public var modified: Double
 
-    init?(url: URL) {
+    public init?(url: URL) {
         let path = url.standardizedFileURL.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue,

@@ -2,17 +2,17 @@
 ///
 /// Scrolling touches the same few pages over and over; a handful kept is
 /// enough, and the cap keeps a million-row store's memory flat.
-struct PageCache<Page> {
+public struct PageCache<Page> {
     private let capacity: Int
     private var pages: [Int: Page] = [:]
     /// Page numbers, least recently used first.
     private var order: [Int] = []
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    mutating func page(_ number: Int) -> Page? {
+    public mutating func page(_ number: Int) -> Page? {
         guard let page = pages[number] else { return nil }
         if let index = order.lastIndex(of: number), index != order.count - 1 {
             order.remove(at: index)
@@ -21,14 +21,17 @@ struct PageCache<Page> {
         return page
     }
 
-    mutating func insert(_ page: Page, number: Int) {
+    public mutating func insert(_ page: Page, number: Int) {
         if pages.updateValue(page, forKey: number) == nil {
             order.append(number)
             if order.count > capacity { pages[order.removeFirst()] = nil }
         }
     }
 
-    mutating func removeAll() {
+    /// The pages kept, in no particular order.
+    public var cachedPages: Dictionary<Int, Page>.Values { pages.values }
+
+    public mutating func removeAll() {
         pages = [:]
         order = []
     }

@@ -22,7 +22,7 @@ public final class StatusWriter: @unchecked Sendable {
         public let result: Result<StatusChange?, StoreError>
     }
 
-    private let store: DeliveryStore
+    private let store: any DeliveryStoring
     private let retryInterval: TimeInterval
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
@@ -31,7 +31,7 @@ public final class StatusWriter: @unchecked Sendable {
     private var outcomes: [Outcome] = []
     private var waitingForLock = false
 
-    public init(store: DeliveryStore, retryInterval: TimeInterval = 0.1) {
+    public init(store: any DeliveryStoring, retryInterval: TimeInterval = 0.1) {
         self.store = store
         self.retryInterval = retryInterval
         let thread = Thread { [weak self] in self?.run() }

@@ -18,6 +18,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case newerSchema
         /// Another process holds the write lock and did not let go in time (EX_TEMPFAIL, 75).
         case busy
+        /// The database server cannot be reached or refused us (EX_UNAVAILABLE, 69).
+        case unavailable
     }
 
     public var kind: Kind
@@ -39,6 +41,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAStore, .unknownDelivery, .newerSchema: 65
         case .inputOutput: 74
         case .busy: 75
+        case .unavailable: 69
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Screens
 import Store
 import Terminal
@@ -18,10 +19,10 @@ struct BrowseCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
     var path: String?
 
-    @Option(help: ArgumentHelp("The store to use (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp("The store to use: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
     @OptionGroup var display: DisplayOptions
@@ -93,7 +94,10 @@ struct BrowseCommand: ParsableCommand {
                     needsDrawing = true
                 }
                 needsDrawing = session.applyFinishedWrites(&state) || needsDrawing
-                if idleTicks % 20 == 0 { needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing }
+                if idleTicks % session.ticksBetweenChangeChecks == 0 {
+                    needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing
+                }
+                needsDrawing = session.showConnectionNotice(&state) || needsDrawing
                 // The clock message: late marks follow the time of day (unless --now fixed it).
                 if clock.fixed == nil, idleTicks % 20 == 0, state.now != clock.current {
                     state.setTime(clock.current)
@@ -123,21 +127,29 @@ struct BrowseCommand: ParsableCommand {
     }
 
     /// The store to browse, with PATH (or the bundled data) imported into it when it is a manifest.
-    private func openStore() throws -> DeliveryStore {
+    private func openStore() throws -> any DeliveryStoring {
         let manifest: URL?
-        let deliveryStore: DeliveryStore
+        let deliveryStore: any DeliveryStoring
         var createdStore: URL?
         do {
-            if let path, !path.lowercased().hasSuffix(".json") {
+            if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
+                // A team database is browsed as it is: the bundled sample is never imported into it.
+                deliveryStore = try StoreOpener.open(path ?? store)
+                manifest = nil
+            } else if let path, !path.lowercased().hasSuffix(".json") {
                 guard FileManager.default.fileExists(atPath: path) else {
                     Diagnostics.fail("\(path): no such store", ExitStatus.noInput)
                 }
                 deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
                 manifest = nil
             } else {
-                let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-                createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
-                deliveryStore = try DeliveryStore(url: url)
+                if StoreOpener.isDatabaseURL(store) {
+                    deliveryStore = try StoreOpener.open(store)
+                } else {
+                    let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+                    createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
+                    deliveryStore = try DeliveryStore(url: url)
+                }
                 manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
             }
         } catch {
@@ -148,7 +160,7 @@ struct BrowseCommand: ParsableCommand {
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
             do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, progress: progress)
+                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: progress)
                 bar?.finish()
             } catch {
                 bar?.finish()
@@ -156,7 +168,7 @@ struct BrowseCommand: ParsableCommand {
                 // and no -wal or -shm beside one that was there.
                 deliveryStore.close()
                 if let createdStore { StoreFiles.remove(createdStore) }
-                Diagnostics.fail("\(error)", ExitCode(ImportCommand.exitCode(for: error)))
+                Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
             }
         }
         return deliveryStore

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Store
 
 /// Opens what `render` draws: a manifest read into memory (nothing is
@@ -22,6 +23,23 @@ enum DeliveryInput {
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
+    }
+
+    /// A team database's rows, or its search results.
+    static func database(_ url: String, text: String?, status: StatusFilter?) -> any DeliverySource {
+        do {
+            let store = try PostgresDeliveryStore(url: url)
+            if text == nil && status == nil { return try store.deliveries() }
+            return try store.search(text ?? "", status: status ?? .all)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
+    }
+
+    /// A store file given with `--store`: all its rows, or its search results.
+    static func store(_ url: URL, text: String?, status: StatusFilter?) -> any DeliverySource {
+        if text == nil && status == nil { return open(url) }
+        return search(url, text: text ?? "", status: status ?? .all)
     }
 
     /// A store's search results, as the `/` field and the `s` filter show them.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Store
 
 /// `idelivermobile import FILE [--store PATH]`: validates a manifest and upserts it into a store.
@@ -22,32 +23,32 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The manifest to import (JSON: {\"deliveries\": [...]}).")
     var file: String
 
-    @Option(help: "The store to import into (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
+    @Option(help: "The store to import into: a file, or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
     var store: String?
 
     func run() throws {
         let bar = ProgressBar.standardError()
-        var opened: DeliveryStore?
+        var opened: (any DeliveryStoring)?
         do {
-            let deliveryStore = try DeliveryStore(path: store)
+            let deliveryStore = try StoreOpener.open(store)
             opened = deliveryStore
             var progress: (@Sendable (ImportProgress) -> Void)?
             if let bar { progress = { bar.show($0) } }
-            // A manifest imported before and not changed since (same path, size and time) is not read again.
-            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), progress: progress)
+            // A manifest imported before with the same content is not written again.
+            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: progress)
             bar?.finish()
             guard summary.performed else {
-                print("\(file) is unchanged since it was imported into \(deliveryStore.url.path); "
+                print("\(file) is unchanged since it was imported into \(deliveryStore.location); "
                       + "nothing to do (the store holds \(summary.storeCount)).")
                 return
             }
             print("Imported \(summary.deliveries) deliveries from \(file) (\(summary.added) new, \(summary.updated) updated) "
-                  + "into \(deliveryStore.url.path); the store now holds \(summary.storeCount).")
+                  + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()
             // A failed write (a full disk) leaves no -wal or -shm behind.
             opened?.close()
-            FileHandle.standardError.write(Data("idelivermobile: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("idelivermobile: \(PostgresLocation.redacting("\(error)"))\n".utf8))
             throw ExitCode(Self.exitCode(for: error))
         }
     }

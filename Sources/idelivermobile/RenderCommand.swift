@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import PostgresStore
 import Screens
 import Terminal
 import Typesetting
@@ -23,8 +24,11 @@ struct RenderCommand: ParsableCommand {
         case deliveries, shipment
     }
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
     var path: String?
+
+    @Option(help: ArgumentHelp("A store to read instead of PATH: a file or a postgresql:// URL.", valueName: "path|url"))
+    var store: String?
 
     @Option(help: ArgumentHelp("Terminal size as WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = "80x24"
@@ -66,9 +70,16 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
         DisplayWidth.prepareLocale()
-        let source = (search != nil || status != nil)
-            ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
-            : DeliveryInput.open(url)
+        let source: any DeliverySource
+        if let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL) {
+            source = DeliveryInput.database(database, text: search, status: status)
+        } else if let store {
+            source = DeliveryInput.store(URL(fileURLWithPath: store), text: search, status: status)
+        } else {
+            source = (search != nil || status != nil)
+                ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
+                : DeliveryInput.open(url)
+        }
         var state = AppState(
             source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
@@ -77,7 +88,7 @@ struct RenderCommand: ParsableCommand {
         if let id {
             // A linear search is fine here: render shows one screen and exits.
             guard let row = (0 ..< source.count).first(where: { source.delivery(at: $0).id == id }) else {
-                Diagnostics.fail("no delivery with id '\(id)' in \(url.path)", ExitStatus.dataError)
+                Diagnostics.fail("no delivery with id '\(id)' in \(PostgresLocation.redacting(store ?? url.path))", ExitStatus.dataError)
             }
             selection = row
         }

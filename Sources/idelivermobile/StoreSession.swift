@@ -2,8 +2,9 @@ import Model
 import Screens
 import Store
 
-/// Carries out the screens' effects against the store: status changes,
-/// undo, search and filter; and notices changes another instance saved.
+/// Carries out the screens' effects against the store (SQLite or PostgreSQL):
+/// status changes, undo, search, filter and sort; and notices changes
+/// another instance saved.
 ///
 /// Status changes and undo go to a `StatusWriter`, so the loop never waits
 /// for the store's lock (an import in another process may hold it for
@@ -11,21 +12,23 @@ import Store
 /// reports back (`applyFinishedWrites`); `finishWrites()` saves what is
 /// still queued before the program exits.
 struct StoreSession {
-    let store: DeliveryStore
+    let store: any DeliveryStoring
     let writer: StatusWriter
     private var query = ""
     private var filter: StatusFilter = .all
     private var sort: DeliveryOrder = .manifest
     /// The title bar's counts are behind the search shown.
     private(set) var overviewIsStale = false
+    /// The link notice last shown, so that it is set once, not on every tick.
+    private var shownConnectionNotice: String?
 
-    init(store: DeliveryStore) {
+    init(store: any DeliveryStoring) {
         self.store = store
         writer = StatusWriter(store: store)
     }
 
     /// The rows the list shows under the current search and filter.
-    func source() throws(StoreError) -> StoredDeliveries {
+    func source() throws(StoreError) -> any DeliverySource {
         if query.isEmpty && filter == .all && sort == .manifest { return try store.deliveries() }
         return try store.search(query, status: filter, sort: sort)
     }
@@ -102,7 +105,7 @@ struct StoreSession {
     func finishWrites() {
         let pending = writer.pendingCount
         if pending > 0 {
-            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.url.path) before exiting… (Ctrl-C gives up)")
+            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.location) before exiting… (Ctrl-C gives up)")
             writer.waitUntilIdle()
         }
         for outcome in writer.takeOutcomes() {
@@ -119,6 +122,25 @@ struct StoreSession {
         showOverview(on: &state)
         if case .shipment(let shown, _) = state.route, let fresh = try? store.delivery(id: shown.id) {
             state.refreshShipment(fresh)
+        }
+        return true
+    }
+
+    /// Idle ticks between looks for other instances' changes: every tick when
+    /// the store is told of them (a flag to read), else about once a second.
+    var ticksBetweenChangeChecks: Int { store.checksForChangesCheaply ? 1 : 20 }
+
+    /// Puts the store's link notice (server lost, reconnecting, changes queued)
+    /// in the status bar when it changes; true when the screen needs drawing.
+    mutating func showConnectionNotice(_ state: inout AppState) -> Bool {
+        let notice = store.connectionNotice
+        guard notice != shownConnectionNotice else { return false }
+        let wasShown = shownConnectionNotice
+        shownConnectionNotice = notice
+        if let notice {
+            state.setNotice(notice)
+        } else if wasShown != nil {
+            state.setNotice("Connected to the store again")
         }
         return true
     }

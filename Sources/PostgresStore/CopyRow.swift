@@ -1,0 +1,59 @@
+import Model
+import PostgresNIO
+import Store
+
+/// One delivery as a line of COPY text format for the import's temporary
+/// table: tab-separated, `\N` for NULL, and backslash, tab, newline and
+/// carriage return escaped, so no value can end a field or a row early.
+enum CopyRow {
+    static func append(_ delivery: Delivery, sequence: Int32, to buffer: inout ByteBuffer) {
+        let lengths = TextLengths(of: delivery)
+        buffer.writeString(String(sequence))
+        field(delivery.id, &buffer)
+        field(delivery.name, &buffer)
+        field(delivery.address.line1, &buffer)
+        field(delivery.address.line2, &buffer)
+        field(delivery.phone, &buffer)
+        field(delivery.text, &buffer)
+        field(delivery.status.rawValue, &buffer)
+        field(ItemsColumn.encode(delivery.items), &buffer)
+        field(delivery.instructions, &buffer)
+        field(delivery.window, &buffer)
+        field(String(lengths.name), &buffer)
+        field(String(lengths.address), &buffer)
+        field(String(lengths.window), &buffer)
+        field(searchText(of: delivery), &buffer)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+    }
+
+    /// What search looks in: id, name and address, folded.
+    static func searchText(of delivery: Delivery) -> String {
+        SearchFolding.fold(delivery.id + "\n" + delivery.name + "\n" + delivery.address.singleLine)
+    }
+
+    private static func field(_ value: String?, _ buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt8(ascii: "\t"))
+        guard var value else {
+            buffer.writeStaticString("\\N")
+            return
+        }
+        value.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() {
+                let escape: UInt8
+                switch byte {
+                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+                case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+                case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+                default: continue
+                }
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                buffer.writeInteger(UInt8(ascii: "\\"))
+                buffer.writeInteger(escape)
+                start = index + 1
+            }
+            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Model
+import PostgresNIO
+import Store
+
+/// A `DeliverySource` over a PostgreSQL store: all rows, or a search's rows,
+/// read a page at a time by key (`position BETWEEN` for all rows; for a
+/// search, its positions learnt by keyset, `position > last ORDER BY position
+/// LIMIT n`, as far as the screens scroll). A few pages are kept; they are
+/// dropped when the store changes (here or, told by NOTIFY, elsewhere). A
+/// change queued while the server is away shows in the rows at once.
+public final class PostgresDeliveries: DeliverySource {
+    static let pageSize = 64
+    static let lengthsPageSize = 1024
+    /// Positions learnt per keyset step of a search.
+    static let positionsChunk = 4096
+    static let columns = "position, id, name, line1, line2, phone, text_number, status, items, instructions, delivery_window"
+
+    private let store: PostgresDeliveryStore
+    private let search: PostgresSearch?
+    public let count: Int
+    private let state = LockedValue(State())
+
+    private struct State {
+        var generation = -1
+        var deliveries = PageCache<[Delivery]>(capacity: 48)
+        var lengths = PageCache<[TextLengths]>(capacity: 48)
+        var positions: [Int32] = []
+    }
+
+    init(store: PostgresDeliveryStore, search: PostgresSearch?, count: Int) {
+        self.store = store
+        self.search = search
+        self.count = count
+    }
+
+    public var cheaplyReadableRows: Int {
+        guard search != nil else { return count }
+        return min(count, max(state.withLock { $0.positions.count }, Self.positionsChunk))
+    }
+
+    public func delivery(at index: Int) -> Delivery {
+        guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
+        let number = index / Self.pageSize
+        do {
+            let page = try cachedPage(number, size: Self.pageSize, in: \.deliveries, load: loadDeliveries)
+            return store.withQueuedStatus(page[index - number * Self.pageSize])
+        } catch {
+            return Self.placeholder(index, reason: error.reason)
+        }
+    }
+
+    public func textLengths(at index: Int) -> TextLengths {
+        guard index >= 0, index < count else { return TextLengths(name: 0, address: 0, window: 0) }
+        let number = index / Self.lengthsPageSize
+        do {
+            let page = try cachedPage(number, size: Self.lengthsPageSize, in: \.lengths, load: loadLengths)
+            return page[index - number * Self.lengthsPageSize]
+        } catch {
+            return TextLengths(name: 0, address: 0, window: 0)
+        }
+    }
+
+    /// A cached delivery with `id`, if a page holding it is in memory (for
+    /// showing a change while the server is away).
+    func cachedDelivery(id: String) -> Delivery? {
+        state.withLock { state in
+            for page in state.deliveries.cachedPages { if let found = page.first(where: { $0.id == id }) { return found } }
+            return nil
+        }
+    }
+
+    private func cachedPage<Page>(
+        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
+        load: ([Int32]?, Range<Int>) throws(StoreError) -> [Page]
+    ) throws(StoreError) -> [Page] {
+        let generation = store.generation.withLock { $0 }
+        let rows = (number * size)..<min(count, (number + 1) * size)
+        let cached: [Page]? = state.withLock { state in
+            if state.generation != generation {
+                state.deliveries.removeAll()
+                state.lengths.removeAll()
+                state.generation = generation
+            }
+            return state[keyPath: cache].page(number)
+        }
+        if let cached { return cached }
+        let positions = try search == nil ? nil : learnPositions(through: rows.upperBound).map { Array($0[rows]) }
+        let page = try load(positions, rows)
+        guard page.count == rows.count else {
+            throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
+        }
+        state.withLock { state in
+            if state.generation == generation { state[keyPath: cache].insert(page, number: number) }
+        }
+        return page
+    }
+
+    /// The search's positions, learnt by keyset chunks up to at least `end`.
+    private func learnPositions(through end: Int) throws(StoreError) -> [Int32]? {
+        guard let search else { return nil }
+        while true {
+            let (learnt, last) = state.withLock { ($0.positions.count, $0.positions.last ?? 0) }
+            if learnt >= end { return state.withLock { $0.positions } }
+            let more = try store.positions(of: search, after: last, limit: max(Self.positionsChunk, end - learnt))
+            if more.isEmpty {
+                throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
+            }
+            state.withLock { state in
+                if state.positions.count == learnt { state.positions += more }
+            }
+        }
+    }
+
+    private func loadDeliveries(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [Delivery] {
+        let query: PostgresQuery
+        if let positions {
+            query = "SELECT \(unescaped: Self.columns) FROM delivery WHERE position = ANY(\(positions)) ORDER BY position"
+        } else {
+            query = """
+                SELECT \(unescaped: Self.columns) FROM delivery
+                WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
+                """
+        }
+        return try store.link.rows(query).map(Self.delivery(from:))
+    }
+
+    private func loadLengths(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [TextLengths] {
+        let query: PostgresQuery
+        if let positions {
+            query = """
+                SELECT name_length, address_length, window_length FROM delivery
+                WHERE position = ANY(\(positions)) ORDER BY position
+                """
+        } else {
+            query = """
+                SELECT name_length, address_length, window_length FROM delivery
+                WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
+                """
+        }
+        return try store.link.rows(query).map { row in
+            guard let (name, address, window) = try? row.decode((Int32, Int32, Int32).self) else {
+                return TextLengths(name: 0, address: 0, window: 0)
+            }
+            return TextLengths(name: Int(name), address: Int(address), window: Int(window))
+        }
+    }
+
+    /// A delivery from a row of `columns`; a row that cannot be decoded says so.
+    static func delivery(from row: PostgresRow) -> Delivery {
+        do {
+            let (_, id, name, line1, line2, phone, text, status, items, instructions, window) = try row.decode(
+                (Int32, String, String, String, String?, String?, String?, String, String, String?, String?).self)
+            return Delivery(
+                id: id, name: name, address: Address(line1: line1, line2: line2), phone: phone, text: text,
+                status: DeliveryStatus(rawValue: status) ?? .pending, items: ItemsColumn.decode(items),
+                instructions: instructions, window: window)
+        } catch {
+            return Delivery(id: "", name: "A row could not be read", address: Address(line1: "\(error)"))
+        }
+    }
+
+    private static func placeholder(_ index: Int, reason: String) -> Delivery {
+        Delivery(id: "", name: "Row \(index + 1) could not be read", address: Address(line1: reason))
+    }
+}

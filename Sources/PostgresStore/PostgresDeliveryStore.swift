@@ -1,0 +1,274 @@
+import Foundation
+import Model
+import PostgresNIO
+import Store
+
+/// A team's deliveries in one PostgreSQL database: the same store as the
+/// SQLite `DeliveryStore` to the program (`DeliveryStoring`), shared by many
+/// browsers at once.
+///
+/// Each status change is one statement (row lock, log entry, update and a
+/// `NOTIFY`), so two people changing one delivery are serialised: the last
+/// write wins and the log keeps both. Every browser listens, and shows another's
+/// change on its next idle tick. When the server goes away, changes are queued
+/// (and shown) and written when it is back, each exactly once.
+///
+///     let store = try PostgresDeliveryStore(url: "postgresql://courier@db/deliveries")
+///     let rows = try store.deliveries()
+///     try store.setStatus(.delivered, forDeliveryID: "DLV-0001")
+public final class PostgresDeliveryStore: DeliveryStoring {
+    public typealias Rows = PostgresDeliveries
+
+    let link: PostgresLink
+    /// Where the store is, without the password.
+    public let location: String
+    /// Whose changes `undoLastChange()` undoes: the database user on this host.
+    public let client: String
+    /// Bumped when the rows change (here, or elsewhere when refreshed), so sources drop stale pages.
+    let generation = LockedValue(0)
+    private let changedElsewhere = LockedValue(false)
+    private let queue = LockedValue<[QueuedChange]>([])
+    /// The last source given out, whose cached pages can show a delivery while the server is away.
+    private let lastSource = LockedValue<PostgresDeliveries?>(nil)
+
+    /// Connects to the store at `url` (a `postgresql://` URL, completed from
+    /// the `PG*` variables and the password file) and brings its schema up to
+    /// date. Throws `.unavailable` (exit 69) when the server cannot be reached.
+    public convenience init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
+        let location: PostgresLocation
+        do {
+            location = try PostgresLocation(url: url, environment: environment)
+        } catch {
+            throw StoreError(kind: .unavailable, path: PostgresLocation.redacting(url), reason: error.description)
+        }
+        try self.init(location: location)
+    }
+
+    public init(location: PostgresLocation, client: String? = nil) throws(StoreError) {
+        self.location = location.description
+        self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
+        link = try PostgresLink(location: location)
+        try PostgresSchema.migrate(link)
+        let changedElsewhere = changedElsewhere
+        link.onNotification.withLock { $0 = { _, _ in changedElsewhere.withLock { $0 = true } } }
+        link.onReconnect.withLock { handler in
+            handler = { [weak self] connection in
+                try self?.writeQueuedChanges(on: connection)
+                // Whatever happened while away is to be read again.
+                changedElsewhere.withLock { $0 = true }
+            }
+        }
+    }
+
+    /// Closes the connection.
+    public func close() { link.close() }
+
+    public var checksForChangesCheaply: Bool { true }
+
+    public var connectionNotice: String? {
+        // Short: the status bar drops a notice that does not fit beside the screen's own text.
+        guard link.problem != nil else { return nil }
+        let queued = queue.withLock { $0.count }
+        let changes = queued == 0 ? "" : queued == 1 ? "; 1 change queued" : "; \(queued) changes queued"
+        return "DB offline, reconnecting\(changes)"
+    }
+
+    /// Changes waiting for the server.
+    public var queuedChangeCount: Int { queue.withLock { $0.count } }
+
+    // MARK: - Reading
+
+    public func count() throws(StoreError) -> Int {
+        let rows = try link.rows("SELECT coalesce(max(position), 0) FROM delivery")
+        return Int((try? rows.first?.decode(Int32.self)) ?? 0)
+    }
+
+    public func deliveries() throws(StoreError) -> PostgresDeliveries {
+        remember(PostgresDeliveries(store: self, search: nil, count: try count()))
+    }
+
+    /// Search results in manifest order: the other sorts (`s`) need keyset
+    /// paging by name and window, which this store does not have yet.
+    public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder) throws(StoreError) -> PostgresDeliveries {
+        guard sort == .manifest else {
+            throw StoreError(kind: .inputOutput, path: location,
+                             reason: "a PostgreSQL store lists deliveries in manifest order only (sorting is SQLite's for now)")
+        }
+        return try search(text, status: filter)
+    }
+
+    public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> PostgresDeliveries {
+        guard let search = PostgresSearch(text: text, status: filter.status?.rawValue) else { return try deliveries() }
+        let rows = try link.rows(search.query(selecting: "count(*)"))
+        let count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
+        return remember(PostgresDeliveries(store: self, search: search, count: count))
+    }
+
+    private func remember(_ source: PostgresDeliveries) -> PostgresDeliveries {
+        lastSource.withLock { $0 = source }
+        return source
+    }
+
+    /// Up to `limit` positions of `search`'s rows after `position`, ascending (a keyset step).
+    func positions(of search: PostgresSearch, after position: Int32, limit: Int) throws(StoreError) -> [Int32] {
+        try link.rows(search.query(selecting: "position", after: position, limit: limit)).compactMap { try? $0.decode(Int32.self) }
+    }
+
+    public func delivery(id: String) throws(StoreError) -> Delivery? {
+        do {
+            let rows = try link.rows("SELECT \(unescaped: PostgresDeliveries.columns) FROM delivery WHERE id = \(id)")
+            return rows.first.map(PostgresDeliveries.delivery(from:)).map(withQueuedStatus)
+        } catch where error.kind == .unavailable {
+            // Away from the server: what the screens have already read, with queued changes.
+            guard let cached = lastSource.withLock({ $0 })?.cachedDelivery(id: id) else { throw error }
+            return withQueuedStatus(cached)
+        }
+    }
+
+    public func row(ofDeliveryID id: String) throws(StoreError) -> Int? {
+        try link.rows("SELECT position FROM delivery WHERE id = \(id)").first.flatMap { try? $0.decode(Int32.self) }
+            .map { Int($0) - 1 }
+    }
+
+    /// True once after another browser's change was announced (or the link came back).
+    @discardableResult
+    public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
+        let changed = changedElsewhere.withLock { flag in
+            defer { flag = false }
+            return flag
+        }
+        if changed { generation.withLock { $0 += 1 } }
+        return changed
+    }
+
+    /// `delivery` with the status of its last queued change, if one is waiting.
+    func withQueuedStatus(_ delivery: Delivery) -> Delivery {
+        guard let queued = queue.withLock({ $0.last(where: { $0.deliveryID == delivery.id }) }) else { return delivery }
+        var shown = delivery
+        shown.status = queued.status
+        return shown
+    }
+
+    // MARK: - Status changes
+
+    @discardableResult
+    public func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange? {
+        let change = QueuedChange(changeID: UUID(), deliveryID: id, status: status)
+        // Changes keep their order: while some wait, this one waits behind them.
+        if queue.withLock({ !$0.isEmpty }) || !link.isConnected { return enqueue(change) }
+        do {
+            let result = try link.withConnection { connection in try write(change, on: connection) }
+            generation.withLock { $0 += 1 }
+            return result
+        } catch where error.kind == .unavailable {
+            // Written or not, it goes in the queue: its id makes a second write a no-op.
+            return enqueue(change)
+        }
+    }
+
+    private func enqueue(_ change: QueuedChange) -> StatusChange {
+        let before = (try? delivery(id: change.deliveryID))??.status ?? .pending
+        // The sources keep their pages (they cannot be read again now) and show the queued status over them.
+        queue.withLock { $0.append(change) }
+        return StatusChange(deliveryID: change.deliveryID, row: -1, oldStatus: before, newStatus: change.status)
+    }
+
+    /// Writes one change: locks the row, logs it (once per change id), updates it and announces it.
+    private func write(_ change: QueuedChange, on connection: PostgresConnection) throws -> StatusChange? {
+        let status = change.status.rawValue
+        let rows = try link.rows("""
+            WITH target AS (SELECT position, status FROM delivery WHERE id = \(change.deliveryID) FOR UPDATE),
+            logged AS (
+                INSERT INTO status_change(change_id, delivery_id, old_status, new_status, client)
+                SELECT \(change.changeID), \(change.deliveryID), status, \(status), \(client) FROM target
+                WHERE status <> \(status)
+                ON CONFLICT (change_id) DO NOTHING
+                RETURNING old_status),
+            updated AS (
+                UPDATE delivery SET status = \(status)
+                WHERE id = \(change.deliveryID) AND EXISTS (SELECT 1 FROM logged) RETURNING position)
+            SELECT t.position, (SELECT old_status FROM logged),
+                (SELECT count(*) FROM (SELECT pg_notify(\(PostgresSchema.notificationChannel), \(change.deliveryID)) FROM updated) n)
+            FROM target t
+            """, on: connection)
+        guard let row = rows.first else {
+            throw StoreError(kind: .unknownDelivery, path: location, reason: "no delivery with id \(change.deliveryID)")
+        }
+        let (position, old, _) = try row.decode((Int32, String?, Int64).self)
+        guard let old else { return nil }
+        return StatusChange(
+            deliveryID: change.deliveryID, row: Int(position) - 1,
+            oldStatus: DeliveryStatus(rawValue: old) ?? .pending, newStatus: change.status)
+    }
+
+    /// Writes the queued changes in order, each removed once written (on the reconnecting thread).
+    private func writeQueuedChanges(on connection: PostgresConnection) throws {
+        while let next = queue.withLock({ $0.first }) {
+            do {
+                _ = try write(next, on: connection)
+            } catch let error as StoreError where error.kind == .unknownDelivery {
+                // The delivery is gone from the store: nothing to write it to.
+            }
+            queue.withLock { queue in
+                if queue.first == next { queue.removeFirst() }
+            }
+        }
+        generation.withLock { $0 += 1 }
+    }
+
+    /// Undoes this client's (database user on this host) last change that is not
+    /// undone yet: the delivery gets its old status back, and the log keeps both
+    /// the change and the undo.
+    @discardableResult
+    public func undoLastChange() throws(StoreError) -> StatusChange? {
+        let change: StatusChange? = try link.transaction { connection in
+            let last = try link.rows("""
+                SELECT sequence, delivery_id, old_status FROM status_change
+                WHERE client = \(client) AND NOT undone ORDER BY sequence DESC LIMIT 1 FOR UPDATE
+                """, on: connection)
+            guard let last = last.first else { return nil }
+            let (sequence, id, restored) = try last.decode((Int64, String, String).self)
+            _ = try link.rows("UPDATE status_change SET undone = true WHERE sequence = \(sequence)", on: connection)
+            guard let current = try link.rows(
+                "SELECT position, status FROM delivery WHERE id = \(id) FOR UPDATE", on: connection).first
+            else { return nil }
+            let (position, status) = try current.decode((Int32, String).self)
+            _ = try link.rows("UPDATE delivery SET status = \(restored) WHERE id = \(id)", on: connection)
+            _ = try link.rows("""
+                INSERT INTO status_change(change_id, delivery_id, old_status, new_status, client, undone)
+                VALUES (\(UUID()), \(id), \(status), \(restored), \(client), true)
+                """, on: connection)
+            _ = try link.rows("SELECT pg_notify(\(PostgresSchema.notificationChannel), \(id))", on: connection)
+            return StatusChange(
+                deliveryID: id, row: Int(position) - 1,
+                oldStatus: DeliveryStatus(rawValue: status) ?? .pending, newStatus: DeliveryStatus(rawValue: restored) ?? .pending)
+        }
+        generation.withLock { $0 += 1 }
+        return change
+    }
+
+    // MARK: - Import
+
+    @discardableResult
+    public func importManifest(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let summary = try PostgresImport(store: self, reader: reader, progress: progress).run(url)
+        generation.withLock { $0 += 1 }
+        return summary
+    }
+
+    @discardableResult
+    public func importManifestIfChanged(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        if let fingerprint = ManifestFingerprint(url: url) {
+            let known = try link.rows("SELECT size, modified FROM imported_manifest WHERE path = \(fingerprint.path)")
+            if let row = known.first, let (size, modified) = try? row.decode((Int64, Double).self),
+               Int(size) == fingerprint.size, modified == fingerprint.modified {
+                return ImportSummary(deliveries: 0, added: 0, storeCount: try count(), performed: false)
+            }
+        }
+        return try importManifest(at: url, reader: reader, progress: progress)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Model
+import PostgresNIO
+import Store
+
+/// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
+///
+/// The whole manifest is checked first (nothing is sent when it is bad). Then,
+/// in one transaction: the rows are streamed with `COPY … FROM STDIN` into a
+/// temporary table (a reading thread parses and encodes while the connection
+/// sends), known ids are updated in place (a status saved in the store survives
+/// unless the manifest itself changes it, as in SQLite), new ids are appended
+/// in manifest order, and a `NOTIFY` tells every browser. Any failure rolls it
+/// all back. A big import drops the trigram index and builds it once at the
+/// end, which is far cheaper than keeping it row by row.
+struct PostgresImport {
+    let store: PostgresDeliveryStore
+    let reader: ManifestReader
+    let progress: (@Sendable (ImportProgress) -> Void)?
+
+    /// Rows above which the search index is rebuilt rather than kept up.
+    static let rebuildsIndexAbove = 4096
+    /// Bytes of COPY data per message sent.
+    static let chunkBytes = 1 << 20
+
+    func run(_ url: URL) throws -> ImportSummary {
+        let data = try ManifestReader.contents(of: url)
+        let file = ManifestReader.displayName(of: url)
+        let progress = progress
+        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
+        let total = try reader.validate(data, file: file) { bytes in
+            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
+        }
+        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
+        let fingerprint = ManifestFingerprint(url: url)
+        // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
+        let readingError = LockedValue<(any Error)?>(nil)
+        let summary: ImportSummary
+        do {
+            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, readingError: readingError)
+        } catch {
+            if let readingError = readingError.withLock({ $0 }), !(readingError is CancellationError) { throw readingError }
+            throw error
+        }
+        // A fresh table's visibility map lets the length reads be index-only; worth a vacuum after a big import.
+        if summary.added > Self.rebuildsIndexAbove { _ = try? store.link.rows("VACUUM (ANALYZE) delivery") }
+        progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
+        return summary
+    }
+
+    private func importRows(
+        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, readingError: LockedValue<(any Error)?>
+    ) throws(StoreError) -> ImportSummary {
+        let link = store.link
+        let reader = reader
+        let progress = progress
+        return try link.transaction { connection in
+            // One import at a time, and no status change lands between its read and its write.
+            _ = try link.rows("LOCK TABLE delivery IN SHARE ROW EXCLUSIVE MODE", on: connection)
+            _ = try link.rows("""
+                CREATE TEMP TABLE import_delivery (
+                    seq integer, id text, name text, line1 text, line2 text, phone text, text_number text,
+                    status text, items text, instructions text, delivery_window text,
+                    name_length integer, address_length integer, window_length integer, search_text text
+                ) ON COMMIT DROP
+                """, on: connection)
+            let before = try Self.maxPosition(link, connection)
+
+            // A reading thread parses and encodes; the COPY sends what it has made.
+            let chunks = CopyChunkQueue(capacity: 8)
+            Thread {
+                var buffer = ByteBuffer()
+                buffer.reserveCapacity(Self.chunkBytes + 4096)
+                var sequence: Int32 = 0
+                var written = 0
+                do {
+                    try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                        sequence += 1
+                        CopyRow.append(delivery, sequence: sequence, to: &buffer)
+                        if buffer.readableBytes >= Self.chunkBytes {
+                            written = Int(sequence)
+                            guard chunks.put(buffer) else { throw CancellationError() }
+                            progress?(ImportProgress(phase: .writing, done: written, total: total))
+                            buffer.clear()
+                        }
+                    }
+                    if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
+                    chunks.finish(error: nil)
+                } catch {
+                    readingError.withLock { $0 = error }
+                    chunks.finish(error: error)
+                }
+            }.start()
+            defer { chunks.cancel() }
+            let logger = link.quietLogger
+            try link.waitFor {
+                try await connection.copyFrom(table: "import_delivery", logger: logger) { writer in
+                    while let chunk = try chunks.take() { try await writer.write(chunk) }
+                }
+            }
+            progress?(ImportProgress(phase: .writing, done: total, total: total))
+            progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
+
+            let rebuilds = total > Self.rebuildsIndexAbove
+            if rebuilds { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropSearchIndex), on: connection) }
+            if before > 0 {
+                _ = try link.rows("""
+                    UPDATE delivery d SET
+                        name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
+                        status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
+                        imported_status = i.status, items = i.items, instructions = i.instructions,
+                        delivery_window = i.delivery_window, name_length = i.name_length,
+                        address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
+                    FROM import_delivery i WHERE d.id = i.id
+                    """, on: connection)
+            }
+            _ = try link.rows("""
+                INSERT INTO delivery (
+                    position, id, name, line1, line2, phone, text_number, status, imported_status, items,
+                    instructions, delivery_window, name_length, address_length, window_length, search_text)
+                SELECT \(before) + row_number() OVER (ORDER BY i.seq), i.id, i.name, i.line1, i.line2, i.phone,
+                    i.text_number, i.status, i.status, i.items, i.instructions, i.delivery_window,
+                    i.name_length, i.address_length, i.window_length, i.search_text
+                FROM import_delivery i
+                WHERE \(before) = 0 OR NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
+                """, on: connection)
+            if rebuilds {
+                _ = try link.rows("SET LOCAL maintenance_work_mem = '256MB'", on: connection)
+                _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.searchIndex), on: connection)
+            }
+            if let fingerprint {
+                _ = try link.rows("""
+                    INSERT INTO imported_manifest(path, size, modified) VALUES
+                        (\(fingerprint.path), \(Int64(fingerprint.size)), \(fingerprint.modified))
+                    ON CONFLICT (path) DO UPDATE SET size = excluded.size, modified = excluded.modified, imported_at = now()
+                    """, on: connection)
+            }
+            _ = try link.rows("SELECT pg_notify(\(PostgresSchema.notificationChannel), 'import')", on: connection)
+            let after = try Self.maxPosition(link, connection)
+            return ImportSummary(deliveries: total, added: after - before, storeCount: after)
+        }
+    }
+
+    private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {
+        let rows = try link.rows("SELECT coalesce(max(position), 0) FROM delivery", on: connection)
+        return Int(try rows.first?.decode(Int32.self) ?? 0)
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import Logging
+import Model
+import PostgresNIO
+import Store
+
+/// One connection to the server, used synchronously by the (synchronous)
+/// program, and kept up: when the server goes away the link says so, tries
+/// again with growing pauses on a thread of its own, and when it is back runs
+/// the store's `onReconnect` (listen again, write the queued changes).
+///
+/// postgres-nio is asynchronous; the link runs it on its own one-thread event
+/// loop group and waits for each result from the calling thread, which is never
+/// that loop's thread, so a wait cannot deadlock. One conversation at a time
+/// (a lock held across each query or transaction), so a transaction is never
+/// interleaved with another thread's page read.
+final class PostgresLink: Sendable {
+    let location: PostgresLocation
+    private let group: MultiThreadedEventLoopGroup
+    private let logger: Logger
+    private let conversation = NSLock()
+    private let state = LockedValue(State())
+    /// Called on the reconnecting thread, with the new connection, before the link is usable again.
+    let onReconnect = LockedValue<(@Sendable (PostgresConnection) throws -> Void)?>(nil)
+    /// Called on the event loop for each notification.
+    let onNotification = LockedValue<(@Sendable (String, String) -> Void)?>(nil)
+
+    /// Longest pause between reconnection attempts.
+    static let longestPause: TimeInterval = 2
+    static let shortestPause: TimeInterval = 0.1
+
+    private struct State {
+        var connection: PostgresConnection?
+        var reconnecting = false
+        var closed = false
+        var lastProblem: String?
+        var nextID = 1
+    }
+
+    /// Connects now; throws `.unavailable` with a message naming the server (never the password).
+    init(location: PostgresLocation) throws(StoreError) {
+        self.location = location
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        logger = Logger(label: "idelivermobile.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        do {
+            let connection = try connect()
+            state.withLock { $0.connection = connection }
+            watch(connection)
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection and stops reconnecting.
+    func close() {
+        let connection = state.withLock { state -> PostgresConnection? in
+            state.closed = true
+            defer { state.connection = nil }
+            return state.connection
+        }
+        _ = try? connection?.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Whether the link has a live connection.
+    var isConnected: Bool { state.withLock { $0.connection != nil } }
+
+    /// Why the link is down, when it is.
+    var problem: String? { state.withLock { $0.connection == nil ? $0.lastProblem ?? "not connected" : nil } }
+
+    // MARK: - Talking
+
+    /// Runs `body` with the connection, alone (no other query or transaction
+    /// interleaves). A lost connection throws `.unavailable` and starts reconnecting.
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        conversation.lock()
+        defer { conversation.unlock() }
+        guard let connection = state.withLock({ $0.connection }) else {
+            throw StoreError(kind: .unavailable, path: location.description, reason: "the server is unreachable (\(problem ?? "reconnecting"))")
+        }
+        do {
+            return try body(connection)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw storeError(error, connection: connection)
+        }
+    }
+
+    /// Runs `body` in a transaction (BEGIN … COMMIT, ROLLBACK when it throws).
+    func transaction<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        try withConnection { connection in
+            _ = try connection.query("BEGIN", logger: logger).wait()
+            do {
+                let value = try body(connection)
+                _ = try connection.query("COMMIT", logger: logger).wait()
+                return value
+            } catch {
+                if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: logger).wait() }
+                throw error
+            }
+        }
+    }
+
+    /// The rows of `query`, waited for.
+    func rows(_ query: PostgresQuery, on connection: PostgresConnection) throws -> [PostgresRow] {
+        try connection.query(query, logger: logger).wait().rows
+    }
+
+    /// Runs `query` and returns its rows.
+    func rows(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
+        try withConnection { connection in try rows(query, on: connection) }
+    }
+
+    /// Runs an asynchronous piece of work (COPY) on a thread of its own and waits for it.
+    func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let result = LockedValue<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let executor = BlockingTaskExecutor()
+        defer { executor.stop() }
+        Task(executorPreference: executor) {
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        guard let outcome = result.withLock({ $0 }) else { throw CancellationError() }
+        return try outcome.get()
+    }
+
+    var quietLogger: Logger { logger }
+
+    // MARK: - Connecting and reconnecting
+
+    private func connect() throws(StoreError) -> PostgresConnection {
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try makeConfiguration()
+        } catch {
+            throw StoreError(kind: .unavailable, path: location.description, reason: "cannot set up TLS (\(error))")
+        }
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        do {
+            let connection = try PostgresConnection.connect(
+                on: group.next(), configuration: configuration, id: id, logger: logger
+            ).wait()
+            let listener = onNotification
+            connection.addListener(channel: PostgresSchema.notificationChannel) { _, notification in
+                listener.withLock { $0 }?(notification.channel, notification.payload)
+            }
+            return connection
+        } catch {
+            throw StoreError(kind: .unavailable, path: location.description,
+                             reason: "cannot connect to the PostgreSQL server (\(Self.describe(error)))")
+        }
+    }
+
+    private func makeConfiguration() throws -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
+        if location.isUnixSocket {
+            // libpq uses no TLS on a Unix socket whatever sslmode says; the socket is local.
+            configuration = .init(
+                unixSocketPath: location.socketPath, username: location.user, password: location.password,
+                database: location.database)
+        } else {
+            let tls: PostgresConnection.Configuration.TLS
+            switch location.tls {
+            case .disable:
+                tls = .disable
+            case .prefer, .require:
+                // libpq's prefer and require encrypt but do not check the certificate.
+                var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+                tlsConfiguration.certificateVerification = .none
+                let context = try NIOSSLContext(configuration: tlsConfiguration)
+                tls = location.tls == .require ? .require(context) : .prefer(context)
+            case .verifyFull:
+                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+            configuration = .init(
+                host: location.host, port: location.port, username: location.user, password: location.password,
+                database: location.database, tls: tls)
+        }
+        configuration.options.connectTimeout = .seconds(3)
+        configuration.options.additionalStartupParameters = [("application_name", "idelivermobile")]
+        return configuration
+    }
+
+    /// Starts reconnecting when `connection` closes for any reason but `close()`.
+    private func watch(_ connection: PostgresConnection) {
+        connection.closeFuture.whenComplete { [weak self] _ in
+            self?.lost(connection, problem: "the connection was closed")
+        }
+    }
+
+    private func lost(_ connection: PostgresConnection, problem: String) {
+        let starts: Bool = state.withLock { state in
+            guard !state.closed, state.connection === connection else { return false }
+            state.connection = nil
+            state.lastProblem = problem
+            defer { state.reconnecting = true }
+            return !state.reconnecting
+        }
+        guard starts else { return }
+        let thread = Thread { [weak self] in self?.reconnectLoop() }
+        thread.name = "postgres-reconnect"
+        thread.start()
+    }
+
+    /// Tries again after 0.1 s, 0.2 s, 0.4 s … at most 2 s apart, until connected or closed.
+    private func reconnectLoop() {
+        var pause = Self.shortestPause
+        while true {
+            Thread.sleep(forTimeInterval: pause)
+            if state.withLock({ $0.closed }) { return }
+            do {
+                let connection = try connect()
+                // Listen and write the queued changes before anyone else may use it.
+                conversation.lock()
+                do {
+                    try onReconnect.withLock { $0 }?(connection)
+                } catch {
+                    conversation.unlock()
+                    _ = try? connection.close().wait()
+                    state.withLock { $0.lastProblem = Self.describe(error) }
+                    pause = min(Self.longestPause, pause * 2)
+                    continue
+                }
+                state.withLock { state in
+                    state.connection = connection
+                    state.reconnecting = false
+                    state.lastProblem = nil
+                }
+                conversation.unlock()
+                watch(connection)
+                return
+            } catch {
+                state.withLock { $0.lastProblem = error.reason }
+                pause = min(Self.longestPause, pause * 2)
+            }
+        }
+    }
+
+    /// A `StoreError` for a failure on `connection`: `.unavailable` when the
+    /// connection is gone (and reconnecting starts), else the server's message.
+    private func storeError(_ error: any Error, connection: PostgresConnection) -> StoreError {
+        if connection.isClosed || Self.isConnectionLoss(error) {
+            lost(connection, problem: Self.describe(error))
+            return StoreError(kind: .unavailable, path: location.description, reason: "lost the connection to the server (\(Self.describe(error)))")
+        }
+        return StoreError(kind: .inputOutput, path: location.description, reason: Self.describe(error))
+    }
+
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return error is ChannelError || error is IOError }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
+        default: return false
+        }
+    }
+
+    /// What went wrong, in words: the server's message when there is one
+    /// (PSQLError's own description hides it), never a password.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState].map { " [\($0)]" } ?? ""
+                return message + state
+            }
+            if let underlying = error.underlying { return PostgresLocation.redacting("\(underlying)") }
+            return "\(error.code)"
+        }
+        if let error = error as? StoreError { return error.reason }
+        return PostgresLocation.redacting("\(error)")
+    }
+}

@@ -1,0 +1,114 @@
+import PostgresNIO
+import Store
+
+/// The PostgreSQL store's tables, created and evolved by numbered migrations,
+/// as the SQLite store's are: each version is applied once, in order, in one
+/// transaction, and recorded in `idm_schema_migration`. Two programs starting
+/// at once take turns on an advisory lock, so a migration never runs twice.
+///
+/// `delivery.position` is the row's place in the list (1-based, contiguous:
+/// rows are only appended or updated in place), so a page is a key range. The
+/// text lengths the height estimator needs sit in a covering index on
+/// `position`, so reading them never touches the wide rows. `search_text` is
+/// id, name and address folded (`SearchFolding`), with a `pg_trgm` index for
+/// substring search. `status_change` is the log: every change by anyone, kept;
+/// `change_id` (made by the client) makes writing a change twice write it once,
+/// which is what lets a queued change be replayed after a lost connection.
+enum PostgresSchema {
+    /// The channel status changes and imports are announced on.
+    static let notificationChannel = "idelivermobile_change"
+    /// The advisory lock key migrations take turns on (any fixed number).
+    static let migrationLock: Int64 = 0x1D_E11_7E8
+
+    struct Migration {
+        var version: Int
+        var name: String
+        var statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "deliveries, lengths, trigram search, change log", statements: [
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            """
+            CREATE TABLE delivery (
+                position integer PRIMARY KEY,
+                id text NOT NULL UNIQUE,
+                name text NOT NULL,
+                line1 text NOT NULL,
+                line2 text,
+                phone text,
+                text_number text,
+                status text NOT NULL CHECK (status IN ('pending', 'out_for_delivery', 'delivered', 'failed')),
+                imported_status text NOT NULL,
+                items text NOT NULL,
+                instructions text,
+                delivery_window text,
+                name_length integer NOT NULL,
+                address_length integer NOT NULL,
+                window_length integer NOT NULL,
+                search_text text NOT NULL
+            )
+            """,
+            "CREATE INDEX delivery_lengths ON delivery (position) INCLUDE (name_length, address_length, window_length)",
+            "CREATE INDEX delivery_by_status ON delivery (status, position)",
+            searchIndex,
+            """
+            CREATE TABLE status_change (
+                sequence bigserial PRIMARY KEY,
+                change_id uuid NOT NULL UNIQUE,
+                delivery_id text NOT NULL,
+                old_status text NOT NULL,
+                new_status text NOT NULL,
+                client text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now(),
+                undone boolean NOT NULL DEFAULT false
+            )
+            """,
+            "CREATE INDEX status_change_by_client ON status_change (client, sequence) WHERE NOT undone",
+            """
+            CREATE TABLE imported_manifest (
+                path text PRIMARY KEY,
+                size bigint NOT NULL,
+                modified double precision NOT NULL,
+                imported_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+        ]),
+    ]
+
+    /// The substring index; dropped and rebuilt around a big import (faster than row-by-row upkeep).
+    static let searchIndex = "CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops)"
+    static let dropSearchIndex = "DROP INDEX delivery_search"
+
+    /// The newest version this program knows.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Brings the database's schema up to date; refuses one made by a newer program.
+    static func migrate(_ link: PostgresLink) throws(StoreError) {
+        try link.transaction { connection in
+            _ = try link.rows("SELECT pg_advisory_xact_lock(\(migrationLock))", on: connection)
+            _ = try link.rows("""
+                CREATE TABLE IF NOT EXISTS idm_schema_migration (
+                    version integer PRIMARY KEY,
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, on: connection)
+            let rows = try link.rows("SELECT coalesce(max(version), 0) FROM idm_schema_migration", on: connection)
+            let current = try rows.first?.decode(Int.self) ?? 0
+            guard current <= latestVersion else {
+                throw StoreError(
+                    kind: .notAStore, path: link.location.description,
+                    reason: "its schema is version \(current), newer than this program's \(latestVersion); update idelivermobile")
+            }
+            for migration in migrations where migration.version > current {
+                for statement in migration.statements {
+                    _ = try link.rows(PostgresQuery(unsafeSQL: statement), on: connection)
+                }
+                _ = try link.rows(
+                    "INSERT INTO idm_schema_migration(version, name) VALUES (\(migration.version), \(migration.name))",
+                    on: connection)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Model
+
+/// What the program needs of a deliveries store, whichever engine keeps it:
+/// the SQLite file (`DeliveryStore`, the default) or a team's PostgreSQL
+/// database (`PostgresDeliveryStore`, in the PostgresStore module).
+///
+/// The screens and the row engine never see this: they read rows through the
+/// `DeliverySource` that `deliveries()` and `search(_:status:)` give, and the
+/// commands and the browse session hold `any DeliveryStoring`.
+public protocol DeliveryStoring: AnyObject, Sendable {
+    /// The lazy rows this store gives the screens.
+    associatedtype Rows: DeliverySource
+
+    /// Where the store is, fit to print: a file path, or a URL with its password removed.
+    var location: String { get }
+
+    /// How many deliveries the store holds.
+    func count() throws(StoreError) -> Int
+    /// Every delivery, in import order, read lazily.
+    func deliveries() throws(StoreError) -> Rows
+    /// The deliveries matching `text` (every word; case and Latin accents
+    /// ignored) whose status passes `filter`, in `sort` order, read lazily.
+    func search(_ text: String, status filter: StatusFilter, sort: DeliveryOrder) throws(StoreError) -> Rows
+    /// Deliveries per status among those `text` finds (all for empty text).
+    func statusCounts(matching text: String) throws(StoreError) -> StatusCounts
+    /// The delivery with `id`, or nil.
+    func delivery(id: String) throws(StoreError) -> Delivery?
+    /// The 0-based row of the delivery with `id` in `deliveries()`, or nil.
+    func row(ofDeliveryID id: String) throws(StoreError) -> Int?
+    /// Whether someone else changed the store since the last call; sources drop
+    /// their cached pages when so.
+    @discardableResult
+    func refreshIfChangedElsewhere() throws(StoreError) -> Bool
+    /// Saves a status at once and logs it; nil when the delivery already had it.
+    @discardableResult
+    func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange?
+    /// Undoes the last logged status change; nil when there is none.
+    @discardableResult
+    func undoLastChange() throws(StoreError) -> StatusChange?
+    /// Checks the whole manifest, then adds or updates its deliveries by id atomically.
+    @discardableResult
+    func importManifest(
+        at url: URL, reader: ManifestReader, progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary
+    /// Imports the manifest unless this store already imported it unchanged.
+    @discardableResult
+    func importManifestIfChanged(
+        at url: URL, reader: ManifestReader, progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary
+
+    /// Whether `refreshIfChangedElsewhere()` is cheap enough to call on every
+    /// idle tick (a flag set by a notification) rather than now and then.
+    var checksForChangesCheaply: Bool { get }
+    /// A sentence for the status bar about the link to the store (e.g. the
+    /// server is unreachable and changes are queued), or nil when all is well.
+    var connectionNotice: String? { get }
+    /// Lets go of the store now (on an error path, before the program exits).
+    func close()
+}
+
+extension DeliveryStoring {
+    public var checksForChangesCheaply: Bool { false }
+    public var connectionNotice: String? { nil }
+    public func close() {}
+
+    /// One count per status, each the size of a filtered search: a store
+    /// with a faster way (SQLite keeps counts by trigger) says so itself.
+    public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
+        var counts = StatusCounts()
+        for filter in StatusFilter.allCases {
+            guard let status = filter.status else { continue }
+            counts[status] = try search(text, status: filter, sort: .manifest).count
+        }
+        return counts
+    }
+}
+
+extension DeliveryStore: DeliveryStoring {
+    public var location: String { url.path }
+}

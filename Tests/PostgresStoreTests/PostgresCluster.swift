@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import PostgresStore
+import Store
+import Testing
+
+/// A throwaway PostgreSQL cluster for tests: `initdb` and `pg_ctl` in a
+/// temporary folder, listening on a Unix socket in that folder and on a free
+/// loopback port, removed when stopped. `initdb` refuses to run as root (as CI
+/// runs), so as root the server runs as the `postgres` user via `runuser`.
+///
+/// The superuser is `idm` with a password: Unix-socket connections are
+/// trusted, loopback TCP ones must give the password (scram-sha-256).
+final class PostgresCluster: @unchecked Sendable {
+    static let user = "idm"
+    static let password = "s3cret-Test-pw"
+
+    let directory: URL
+    let port: Int
+    private let binaries: String
+    private var running = false
+
+    /// Where `initdb` and `pg_ctl` are: `$IDELIVERMOBILE_PG_BIN`, else the newest /usr/lib/postgresql/*/bin.
+    static let binaryDirectory: String? = {
+        if let configured = ProcessInfo.processInfo.environment["IDELIVERMOBILE_PG_BIN"] {
+            return FileManager.default.isExecutableFile(atPath: configured + "/initdb") ? configured : nil
+        }
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+            .compactMap(Int.init).sorted(by: >)
+        return versions.map { "\(root)/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") && FileManager.default.isExecutableFile(atPath: $0 + "/pg_ctl") }
+    }()
+
+    static var isAvailable: Bool { binaryDirectory != nil }
+
+    /// Why the tests are skipped, when they are.
+    static let skipReason: Comment =
+        "PostgreSQL server binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or $IDELIVERMOBILE_PG_BIN: install postgresql-15 to run the PostgreSQL store tests (.ci/run does)"
+
+    private static var runsAsRoot: Bool { getuid() == 0 }
+
+    /// Creates and starts a cluster.
+    init() throws {
+        guard let binaries = Self.binaryDirectory else { throw Problem(message: "no PostgreSQL binaries") }
+        self.binaries = binaries
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("idm-pg-\(UUID().uuidString.prefix(8))")
+        port = try Self.freePort()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let passwordFile = directory.appendingPathComponent("pw")
+        try Self.password.write(to: passwordFile, atomically: true, encoding: .utf8)
+        if Self.runsAsRoot { try ChildProcess.run(["chown", "-R", "postgres:postgres", directory.path], captureOutput: false) }
+        try runAsServerUser([
+            binaries + "/initdb", "-D", dataDirectory, "-U", Self.user, "--pwfile=\(passwordFile.path)",
+            "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
+        ])
+        try start()
+    }
+
+    deinit {
+        remove()
+    }
+
+    var dataDirectory: String { directory.appendingPathComponent("data").path }
+    /// The folder the Unix socket is in.
+    var socketDirectory: String { directory.path }
+    private var logFile: String { directory.appendingPathComponent("server.log").path }
+
+    /// A URL over the Unix socket (trusted, no password).
+    func socketURL(database: String) -> String {
+        "postgresql://\(Self.user)@/\(database)?host=\(socketDirectory)&port=\(port)"
+    }
+
+    /// A URL over loopback TCP, with the password in it.
+    func tcpURL(database: String, password: String = PostgresCluster.password) -> String {
+        "postgresql://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    func start() throws {
+        try runAsServerUser([
+            binaries + "/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
+            "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=120",
+            "start",
+        ])
+        running = true
+    }
+
+    /// Stops the server at once (as a crash or a lost network would look to clients).
+    func stop() throws {
+        try runAsServerUser([binaries + "/pg_ctl", "-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+        running = false
+    }
+
+    /// Creates a fresh database and returns its name.
+    func createDatabase() throws -> String {
+        let name = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try runAsServerUser([binaries + "/createdb", "-h", socketDirectory, "-p", String(port), "-U", Self.user, name])
+        return name
+    }
+
+    /// Runs SQL through psql over the socket and returns its unaligned output.
+    @discardableResult
+    func psql(_ database: String, _ sql: String) throws -> String {
+        try runAsServerUser([binaries + "/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+                             "-h", socketDirectory, "-p", String(port), "-U", Self.user, "-d", database, "-c", sql])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Stops the server and removes its folder.
+    func remove() {
+        if running { try? stop() }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @discardableResult
+    private func runAsServerUser(_ arguments: [String]) throws -> String {
+        let command = Self.runsAsRoot ? ["runuser", "-u", "postgres", "--"] + arguments : arguments
+        do {
+            return try ChildProcess.run(command)
+        } catch {
+            let log = (try? String(contentsOfFile: logFile, encoding: .utf8)).map { "\n" + $0.suffix(2000) } ?? ""
+            throw Problem(message: "\(error)\(log)")
+        }
+    }
+
+    /// A loopback port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Problem(message: "socket() failed") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw Problem(message: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    // MARK: - One shared cluster per test run
+
+    /// The cluster most tests share (each in a database of its own); stopped and removed at exit.
+    static func shared() throws -> PostgresCluster {
+        try sharedCluster.withLock { cluster in
+            if let cluster { return cluster }
+            let started = try PostgresCluster()
+            cluster = started
+            atexit { PostgresCluster.sharedCluster.withLock { $0?.remove() } }
+            return started
+        }
+    }
+
+    private static let sharedCluster = LockedValue<PostgresCluster?>(nil)
+}

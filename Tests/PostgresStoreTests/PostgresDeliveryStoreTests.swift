@@ -1,0 +1,149 @@
+import Foundation
+import Model
+import PostgresStore
+import Store
+import Testing
+
+/// The PostgreSQL store against a real server (a throwaway cluster).
+@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason))
+struct PostgresDeliveryStoreTests {
+    @Test func importedDeliveriesReadBackEqualAndInOrder() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 300)
+        let summary = try store.importManifest(at: try fixture.write(deliveries))
+        #expect(summary.deliveries == 300 && summary.added == 300 && summary.storeCount == 300)
+        let rows = try store.deliveries()
+        #expect(rows.count == 300)
+        #expect(PostgresFixture.rows(rows) == deliveries)
+        for index in [0, 1, 2, 150, 299] {
+            #expect(rows.textLengths(at: index) == TextLengths(of: deliveries[index]))
+        }
+        #expect(try store.delivery(id: deliveries[42].id) == deliveries[42])
+        #expect(try store.row(ofDeliveryID: deliveries[42].id) == 42)
+        #expect(try store.delivery(id: "no such id") == nil)
+    }
+
+    @Test func reimportUpdatesInPlaceAndKeepsSavedStatus() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        var deliveries = PostgresFixture.deliveries(count: 50)
+        try store.importManifest(at: try fixture.write(deliveries))
+        let id = deliveries[10].id
+        let saved: DeliveryStatus = deliveries[10].status == .failed ? .delivered : .failed
+        try store.setStatus(saved, forDeliveryID: id)
+        deliveries[3].name = "Renamed Person"
+        let extra = PostgresFixture.deliveries(count: 60, seed: 99).suffix(5).map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.id = "NEW-" + delivery.id
+            return delivery
+        }
+        let summary = try store.importManifest(at: try fixture.write(deliveries + extra, name: "second.json"))
+        #expect(summary.added == 5 && summary.updated == 50 && summary.storeCount == 55)
+        let rows = PostgresFixture.rows(try store.deliveries())
+        #expect(rows[3].name == "Renamed Person")
+        #expect(rows[10].status == saved)
+        #expect(Array(rows[50...].map(\.id)) == extra.map(\.id))
+    }
+
+    @Test func aBadManifestChangesNothing() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 20)
+        try store.importManifest(at: try fixture.write(deliveries))
+        let bad = fixture.folder.appendingPathComponent("bad.json")
+        try Data(#"{"deliveries": [{"id": "X-1", "name": "A", "address": {"line1": "B"}, "status": "lost"}]}"#.utf8).write(to: bad)
+        #expect(throws: ManifestError.self) { try store.importManifest(at: bad) }
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+    }
+
+    @Test func anImportTheServerRejectsRollsBackWhole() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        try store.importManifest(at: try fixture.write(PostgresFixture.deliveries(count: 10)))
+        // PostgreSQL text cannot hold NUL: the server refuses the COPY half way, and nothing of it stays.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
+        deliveries[4000].name = "Nul\u{0}Name"
+        #expect(throws: StoreError.self) { try store.importManifest(at: try fixture.write(deliveries, name: "nul.json")) }
+        #expect(try store.count() == 10)
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM delivery") == "10")
+    }
+
+    @Test func statusChangesAreLoggedAndUndoneByTheirOwnClient() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open(client: "dispatcher")
+        let other = try fixture.open(client: "courier")
+        var deliveries = PostgresFixture.deliveries(count: 5)
+        deliveries[1].status = .pending
+        try store.importManifest(at: try fixture.write(deliveries))
+        let id = deliveries[1].id
+        let change = try store.setStatus(.outForDelivery, forDeliveryID: id)
+        #expect(change == StatusChange(deliveryID: id, row: 1, oldStatus: .pending, newStatus: .outForDelivery))
+        #expect(try store.setStatus(.outForDelivery, forDeliveryID: id) == nil)
+        // Both change the same delivery: the last write wins, the log keeps both.
+        try other.setStatus(.delivered, forDeliveryID: id)
+        #expect(try store.delivery(id: id)?.status == .delivered)
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(new_status, ',' ORDER BY sequence) FROM status_change")
+                == "out_for_delivery,delivered")
+        // Undo takes back this client's own last change.
+        let undone = try store.undoLastChange()
+        #expect(undone?.deliveryID == id && undone?.newStatus == .pending && undone?.oldStatus == .delivered)
+        #expect(try store.undoLastChange() == nil)
+        #expect(try other.undoLastChange()?.newStatus == .outForDelivery)
+        #expect(throws: StoreError.self) { try store.setStatus(.failed, forDeliveryID: "nobody") }
+    }
+
+    @Test func anotherStoresChangeIsAnnounced() throws {
+        let fixture = try PostgresFixture()
+        let watcher = try fixture.open()
+        let writer = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 100)
+        try writer.importManifest(at: try fixture.write(deliveries))
+        let rows = try watcher.deliveries()
+        _ = rows.delivery(at: 7)
+        _ = try watcher.refreshIfChangedElsewhere()
+        let status: DeliveryStatus = deliveries[7].status == .failed ? .delivered : .failed
+        try writer.setStatus(status, forDeliveryID: deliveries[7].id)
+        // The notification arrives on its own; wait for it (bounded), without timing it.
+        var announced = false
+        for _ in 0..<200 where !announced {
+            announced = try watcher.refreshIfChangedElsewhere()
+            if !announced { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(announced)
+        #expect(rows.delivery(at: 7).status == status)
+    }
+
+    @Test func searchFindsSubstringsFoldedLikeABruteForceFilter() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 2000)
+        try store.importManifest(at: try fixture.write(deliveries))
+        func fold(_ text: String) -> String {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        for (query, status) in [("zoe", StatusFilter.all), ("MÜLL", .all), ("世田谷", .all), ("dlv-0001", .all),
+                                ("a e", .delivered), ("", .pending), ("street 1", .all), ("%_", .all), ("Церк", .all)] {
+            let found = PostgresFixture.rows(try store.search(query, status: status))
+            let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { fold(String($0)) }
+            let expected = deliveries.filter { delivery in
+                let text = fold(delivery.id + "\n" + delivery.name + "\n" + delivery.address.singleLine)
+                return words.allSatisfy(text.contains) && (status.status.map { $0 == delivery.status } ?? true)
+            }
+            #expect(found.map(\.id) == expected.map(\.id), "search \(query) \(status)")
+        }
+    }
+
+    @Test func migrationsAreVersionedAndRunOnce() throws {
+        let fixture = try PostgresFixture()
+        _ = try fixture.open()
+        _ = try fixture.open()
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',') FROM idm_schema_migration") == "1")
+        try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
+        #expect {
+            _ = try fixture.open()
+        } throws: { error in
+            (error as? StoreError)?.kind == .notAStore && "\(error)".contains("newer")
+        }
+    }
+}
