@@ -53,18 +53,17 @@ TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininf
 
 # ---------------------------------------------------------------- OCR setup
 # One preprocessing for every category (chosen by measurement, see
-# docs/legibility.md), applied to the text area of each delivery's rows:
-# gray and a threshold; then, only in the cells the frame holds braille in, a
-# morphological closing of the ink with a small upright rectangle, which joins
-# braille dots into strokes, also across the gap xterm leaves between two rows
-# of braille (the dot pitch in screen pixels is the same at every category;
-# native text and solid blocks are left as they are, as closing would fill the
-# counters of 12 px letters); then a scale that brings the smaller of the
-# category's measured capital heights (name, address, time window) to one
-# fixed size, so that 1-row native text and 5-row mosaics reach tesseract at
-# about one size; last a slight blur and threshold that round the stair steps
-# of scaled mosaic pixels.
-PREPROCESSING = {"threshold": 50, "band": 40, "smooth": 1, "border": 10}
+# docs/legibility.md), applied to the text area of each delivery's rows: gray;
+# every braille cell redrawn from the screenshot on a regular lattice (each dot
+# xterm drew fills its share of the cell, w/2 x h/4 px), which joins dots into
+# strokes also across the gap between two rows of braille, while a one-dot gap
+# stays a gap (the dot pitch in screen pixels is the same at every category);
+# native text and blocks keep their pixels. Then one image per text line (the
+# frame knows the lines' rows), scaled so its band of ink rows is `band` px, so
+# 1-row native text and 5-row mosaics reach tesseract at about one size; a
+# slight blur and threshold that round the stair steps of the scaled lattice;
+# tesseract reads each line alone (psm 7).
+PREPROCESSING = {"threshold": 50, "band": 32, "smooth": 0.7, "border": 10}
 TESSERACT = ["--psm", "7", "--oem", "1"]
 
 LANGUAGES = {"Latin": "eng", "Han/Kana": "jpn", "Cyrillic": "rus", "Hebrew": "heb"}
@@ -601,7 +600,7 @@ def main() -> int:
     parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks"],
                         help="the glyph mode measured (default: mosaic, what terminals without text scaling get)")
     parser.add_argument("--preprocessing", default="",
-                        help="override for calibration, e.g. blur=1.5,threshold=85,height=40")
+                        help="override for calibration, e.g. band=40,smooth=1,threshold=50")
     args = parser.parse_args()
     params = dict(PREPROCESSING)
     for item in filter(None, args.preprocessing.split(",")):
