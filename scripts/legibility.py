@@ -47,25 +47,24 @@ CATEGORIES = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLar
 GALLERY = ["Large", "xLarge", "xxxLarge", "AX2", "AX5"]
 # The delivery rows of other scripts also kept, at this category.
 SCRIPT_GALLERY_CATEGORY = "AX3"
-COLS, ROWS = 100, 48          # tall enough that every test delivery fits at AX5
+COLS, ROWS = 100, 80          # tall enough that every test delivery fits at AX5 (the tallest takes 70 rows)
 FONT, FONT_SIZE = "DejaVu Sans Mono", 11
 TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininfo"]
 
 # ---------------------------------------------------------------- OCR setup
 # One preprocessing for every category (chosen by measurement, see
-# docs/legibility.md), applied to the text area of each delivery's rows:
-# gray and a threshold; then, only in the cells the frame holds braille in, a
-# morphological closing of the ink with a small upright rectangle, which joins
-# braille dots into strokes, also across the gap xterm leaves between two rows
-# of braille (the dot pitch in screen pixels is the same at every category;
-# native text and solid blocks are left as they are, as closing would fill the
-# counters of 12 px letters); then a scale that brings the smaller of the
-# category's measured capital heights (name, address, time window) to one
-# fixed size, so that 1-row native text and 5-row mosaics reach tesseract at
-# about one size; last a slight blur and threshold that round the stair steps
-# of scaled mosaic pixels.
-PREPROCESSING = {"threshold": 60, "close_w": 4, "close_h": 5, "cap": 24, "smooth": 1}
-TESSERACT = ["--psm", "6", "--oem", "1"]
+# docs/legibility.md), applied to the text area of each delivery's rows: gray;
+# every braille cell redrawn from the screenshot on a regular lattice (each dot
+# xterm drew fills its share of the cell, w/2 x h/4 px), which joins dots into
+# strokes also across the gap between two rows of braille, while a one-dot gap
+# stays a gap (the dot pitch in screen pixels is the same at every category);
+# native text and blocks keep their pixels. Then one image per text line (the
+# frame knows the lines' rows), scaled so its band of ink rows is `band` px, so
+# 1-row native text and 5-row mosaics reach tesseract at about one size; a
+# slight blur and threshold that round the stair steps of the scaled lattice;
+# tesseract reads each line alone (psm 7).
+PREPROCESSING = {"threshold": 50, "band": 32, "smooth": 0.7, "border": 10}
+TESSERACT = ["--psm", "7", "--oem", "1"]
 
 LANGUAGES = {"Latin": "eng", "Han/Kana": "jpn", "Cyrillic": "rus", "Hebrew": "heb"}
 
@@ -203,6 +202,7 @@ class TextLine:
     rows: tuple[int, int]  # first and last terminal row holding its ink
     dots: int = 0          # ink height in mosaic dots (braille 4/row, blocks 2/row)
     dot_rows: float = 0    # the same in terminal rows
+    subrows: tuple[int, int] = (0, 0)  # first and last quarter row (4 a terminal row) holding its ink
 
 
 def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLine]:
@@ -221,7 +221,7 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
                 per_row = 4 if mode == "braille" else 2
                 height = band[-1][0] - band[0][0] + 1
                 dots = height if per_row == 4 else height // 2
-                lines.append(TextLine(mode, (band[0][1], band[-1][1]), dots, height / 4))
+                lines.append(TextLine(mode, (band[0][1], band[-1][1]), dots, height / 4, (band[0][0], band[-1][0])))
                 band = []
             if sub is not None:
                 band.append((sub, row))
@@ -231,7 +231,7 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
         row = frame[r][col:COLS - 1]  # the last column is the scroll bar
         if any(c not in (" ", "") and not is_mosaic(c) for c in row):
             flush()
-            lines.append(TextLine("native", (r, r)))
+            lines.append(TextLine("native", (r, r), subrows=(4 * r, 4 * r + 3)))
             continue
         for y in range(4):
             ink = False
@@ -256,7 +256,7 @@ class Display:
         self.work, self.env = work, dict(env)
         read, write = os.pipe()
         self.xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-br"],
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1600x24", "-nolisten", "tcp", "-br"],
             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as f:
@@ -265,6 +265,7 @@ class Display:
             raise SystemExit("Xvfb did not start")
         self.env["DISPLAY"] = f":{number}"
         self.cell: tuple[int, int] | None = None
+        self.dots: tuple[list[float], list[float]] | None = None
 
     def close(self) -> None:
         self.xvfb.terminate()
@@ -297,6 +298,32 @@ class Display:
             term.terminate()
             term.wait()
 
+    def measure_dots(self) -> tuple[list[float], list[float]]:
+        """Where xterm draws the 8 braille dots in a cell (px from its top-left corner): the
+        centres of the ink columns and rows of a full braille cell ⣿, photographed once."""
+        blank = [" "] * COLS
+        frame = [["⣿"] + blank[1:]] + [list(blank) for _ in range(ROWS - 1)]
+        png = self.work / "dots.png"
+        self.screenshot(frame, png)
+        w, h = self.cell
+        cw, ch, px = gray(png, f"{w}x{h}+0+0")
+
+        def centres(ink: list[bool]) -> list[float]:
+            runs, start = [], None
+            for i, v in enumerate(ink + [False]):
+                if v and start is None:
+                    start = i
+                elif not v and start is not None:
+                    runs.append((start + i - 1) / 2)
+                    start = None
+            return runs
+
+        xs = centres([min(px[y * cw + x] for y in range(ch)) < 128 for x in range(cw)])
+        ys = centres([min(px[y * cw:(y + 1) * cw]) < 128 for y in range(ch)])
+        if len(xs) != 2 or len(ys) != 4:
+            raise SystemExit(f"braille cell ⣿ shows {len(xs)}x{len(ys)} dots, not 2x4")
+        return xs, ys
+
     def measure_cell(self) -> tuple[int, int]:
         tree = run(["xwininfo", "-root", "-tree"], env=self.env, text=True).stdout
         m = re.search(r'"xterm" "XTerm"\)\s+(\d+)x(\d+)', tree)
@@ -325,23 +352,50 @@ def ink_extent(png: Path, crop: str) -> int:
     return rows[-1] - rows[0] + 1 if rows else 0
 
 
-def preprocess(raw: Path, braille: list[str], out: Path, cap_px: int, params: dict) -> Path:
-    """The one preprocessing. `braille` lists ImageMagick rectangles (x0,y0 x1,y1) of
-    the crop's braille cells; `cap_px` is the category's smaller measured capital height."""
-    scale = 100 * params["cap"] / max(cap_px, 1)
-    close = f"Rectangle:{params['close_w']:g}x{params['close_h']:g}"
-    width, height = (int(v) for v in run(["identify", "-format", "%w %h", str(raw)], text=True).stdout.split())
-    binary = ["(", str(raw), "-colorspace", "Gray", "-threshold", f"{params['threshold']:g}%", ")"]
-    # Closing the dark ink is closing the complement of the white background.
-    closed = ["(", "-clone", "0", "-negate", "-morphology", "Close", close, "-negate", ")"]
-    mask = ["(", "-size", f"{width}x{height}", "xc:black", "-fill", "white"] + \
-           [arg for rect in braille for arg in ("-draw", f"rectangle {rect}")] + [")"]
-    run(["convert"] + binary + closed + mask + ["-composite",
-         "-resize", f"{scale:.1f}%"] +
-        # Rounds the stair steps of scaled mosaic pixels, which tesseract reads as strokes.
-        (["-blur", f"0x{params['smooth']:g}", "-threshold", "50%"] if params["smooth"] else []) +
-        ["-bordercolor", "white", "-border", "10", str(out)])
-    return out
+def preprocess(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[int, int, str]],
+               cell: tuple[int, int], dots: tuple[list[float], list[float]], params: dict) -> list[Path]:
+    """The one preprocessing: one image per text line of the crop.
+
+    `braille` holds the (row, column) of the crop's braille cells, `lines` each text line's
+    first and last quarter row (4 a terminal row, from the crop's top) and mode, `dots`
+    where xterm draws the 8 dots of a braille cell. Returns the images, top to bottom."""
+    w, h = cell
+    width, height, px = gray(raw)
+    ink = bytearray(px)
+    # Braille dots become solid: each dot seen in the screenshot fills its share of the cell
+    # (a regular lattice of w/2 x h/4 px), one dot missing leaves a gap of one dot.
+    xs, ys = dots
+    for r, c in braille:
+        x0, y0 = c * w, r * h
+        for y in range(y0, min(y0 + h, height)):
+            ink[y * width + x0:y * width + min(x0 + w, width)] = b"\xff" * (min(x0 + w, width) - x0)
+        for i, dx in enumerate(xs):
+            for k, dy in enumerate(ys):
+                cx, cy = x0 + round(dx), y0 + round(dy)
+                seen = min(px[y * width + x] for y in range(max(cy - 1, 0), min(cy + 2, height))
+                           for x in range(max(cx - 1, 0), min(cx + 2, width)))
+                if seen < 128:
+                    bx0, bx1 = x0 + round(i * w / 2), x0 + round((i + 1) * w / 2)
+                    by0, by1 = y0 + round(k * h / 4), y0 + round((k + 1) * h / 4)
+                    for y in range(by0, min(by1, height)):
+                        ink[y * width + bx0:y * width + bx1] = b"\x00" * (bx1 - bx0)
+    pgm = raw.with_suffix(".ink.pgm")
+    pgm.write_bytes(b"P5 %d %d 255\n" % (width, height) + bytes(ink))
+    outs = []
+    for n, (first, last, mode) in enumerate(lines):
+        y0, y1 = round(first * h / 4), round((last + 1) * h / 4)
+        band = y1 - y0 if mode != "native" else h
+        # Every line reaches tesseract at one height: its band of ink rows (a native row: the cell).
+        scale = 100 * params["band"] / band
+        out = raw.with_name(f"{raw.stem}.line{n}.png")
+        run(["convert", str(pgm), "-crop", f"{width}x{y1 - y0}+0+{y0}", "+repage",
+             "-resize", f"{scale:.1f}%"] +
+            # Rounds the stair steps of scaled mosaic pixels, which tesseract reads as strokes.
+            (["-blur", f"0x{params['smooth']:g}"] if params["smooth"] else []) +
+            ["-threshold", f"{params['threshold']:g}%"] +
+            ["-bordercolor", "white", "-border", f"{params['border']:g}", str(out)])
+        outs.append(out)
+    return outs
 
 
 def ocr(image: Path, language: str) -> str:
@@ -398,11 +452,16 @@ def measure_heights(cat: str, renderer: Renderer, display: Display, work: Path, 
     return col
 
 
-def read_delivery(raw: Path, braille: list[str], cap_px: int, delivery: dict, name_mode: str,
-                  params: dict) -> Reading:
-    """OCR one delivery's crop and score it."""
+def read_delivery(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[int, int, str]],
+                  cell: tuple[int, int], dots: tuple[list[float], list[float]], delivery: dict,
+                  name_mode: str, params: dict) -> Reading:
+    """OCR one delivery's crop, line by line, and score it."""
     script = script_of(delivery["name"])
-    text = ocr(preprocess(raw, braille, raw.with_suffix(".ocr.png"), cap_px, params), LANGUAGES[script])
+    # What the preprocessing knew of the crop, kept with it for calibration runs.
+    raw.with_suffix(".json").write_text(json.dumps({"braille": sorted(braille), "lines": lines, "cell": cell,
+                                                    "dots": dots, "delivery": delivery}))
+    text = "\n".join(ocr(image, LANGUAGES[script])
+                     for image in preprocess(raw, braille, lines, cell, dots, params))
     raw.with_suffix(".txt").write_text(text + "\n")
     name, seen = fold(delivery["name"]), fold(text)
     return Reading(delivery, script, text, name in seen,
@@ -414,6 +473,8 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
     res = CategoryResult(cat)
     col = measure_heights(cat, renderer, display, work, res)
     w, h = display.cell
+    if display.dots is None:
+        display.dots = display.measure_dots()
     futures: list[Future] = []
     k, page = 0, 0
     while k < len(deliveries):
@@ -440,8 +501,11 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
             raw = work / f"{cat}-{deliveries[j]['id']}.png"
             run(["convert", str(png), "-crop", f"{(COLS - 1 - col) * w}x{(bottom - top + 1) * h}+{col * w}+{top * h}",
                  "+repage", str(raw)])
-            futures.append(pool.submit(read_delivery, raw, braille_cells(base, rows, col, w, h),
-                                       min(px for px in (res.name_px, res.address_px, res.window_px) if px), deliveries[j], name_mode, params))
+            braille = {(r - top, c - col) for r in range(top, bottom + 1) for c in range(col, COLS - 1)
+                       if is_braille(base[r][c])}
+            bands = [(line.subrows[0] - 4 * top, line.subrows[1] - 4 * top, line.mode) for line in lines]
+            futures.append(pool.submit(read_delivery, raw, braille, bands, display.cell, display.dots,
+                                       deliveries[j], name_mode, params))
             if docs is not None and cat == SCRIPT_GALLERY_CATEGORY and script_of(deliveries[j]["name"]) != "Latin":
                 small(png, docs / f"{cat}-{script_of(deliveries[j]['name']).split('/')[0].lower()}.png",
                       f"{COLS * w}x{(bottom - top + 1) * h}+0+{top * h}")
@@ -449,22 +513,6 @@ def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoo
             k = spans[-1][0] + 1
         page += 1
     return res, futures
-
-
-def braille_cells(frame: list[list[str]], rows: list[int], col: int, w: int, h: int) -> list[str]:
-    """Pixel rectangles, in the crop of `rows` right of `col`, of runs of braille cells."""
-    rects = []
-    for i, r in enumerate(rows):
-        c = col
-        while c < COLS - 1:
-            if is_braille(frame[r][c]):
-                start = c
-                while c < COLS - 1 and is_braille(frame[r][c]):
-                    c += 1
-                rects.append(f"{(start - col) * w},{i * h} {(c - col) * w - 1},{(i + 1) * h - 1}")
-            else:
-                c += 1
-    return rects
 
 
 def small(png: Path, dest: Path, crop: str | None = None) -> None:
@@ -552,7 +600,7 @@ def main() -> int:
     parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks"],
                         help="the glyph mode measured (default: mosaic, what terminals without text scaling get)")
     parser.add_argument("--preprocessing", default="",
-                        help="override for calibration, e.g. blur=1.5,threshold=85,height=40")
+                        help="override for calibration, e.g. band=40,smooth=1,threshold=50")
     args = parser.parse_args()
     params = dict(PREPROCESSING)
     for item in filter(None, args.preprocessing.split(",")):
