@@ -128,19 +128,30 @@ struct DeliveryRowContent {
 
     /// Marks the row late: the word "late" after the window, and the window
     /// in the danger colour (a word and a colour, so it reads without colour).
-    /// Drawn beside the window, it never changes the row's height; when the
-    /// row is too narrow for the word, the word replaces the window's end.
+    /// Drawn beside the window, it never changes the row's height. Where the
+    /// word at the window's size does not fit beside it (big glyphs), it is
+    /// drawn at native size; where that does not fit either, inside the
+    /// badge's last row. It never covers the window's digits.
     func drawLateMark(
         into frame: inout Frame, y: Int, width: Int, isSelected: Bool, typesetter: Typesetter, category: ContentSizeCategory
     ) {
         guard let window else { return }
         let line = y + name.height + address.height
-        let mark = typesetter.typeset("late", style: .caption1, category: category, width: max(1, width - textX))
-        let gap = max(1, typesetter.rowsPerLine(for: .caption1, at: category))
         let room = width - DeliveryRowContent.margin
-        let x = min(textX + window.width + gap, max(textX, room - mark.width))
-        frame.restyle(x: textX, y: line, width: max(0, x - textX), height: window.height) { $0.color = .danger }
-        frame.draw(mark, x: x, y: line, style: CellStyle(bold: true, reverse: isSelected, color: .danger))
+        let style = CellStyle(bold: true, reverse: isSelected, color: .danger)
+        frame.restyle(x: textX, y: line, width: window.width, height: window.height) { $0.color = .danger }
+        let big = typesetter.typeset("late", style: .caption1, category: category, width: max(1, width - textX))
+        let gap = max(1, typesetter.rowsPerLine(for: .caption1, at: category))
+        let native = TypesetText(lines: [TypesetLine(graphemes: "late".map { Grapheme(String($0), columns: 1) })], isBold: true)
+        if textX + window.width + gap + big.width <= room {
+            frame.draw(big, x: textX + window.width + gap, y: line, style: style)
+        } else if textX + window.width + 1 + native.width <= room {
+            // On the middle row of the window's glyphs, where its digits are.
+            frame.draw(native, x: textX + window.width + 1, y: line + (gap - 1) / 2, style: style)
+        } else if badge.columns >= native.width, badge.rows > 1 {
+            frame.draw(native, x: DeliveryRowContent.margin, y: y + badge.rows - 1,
+                       style: CellStyle(bold: true, reverse: true, color: .danger))
+        }
     }
 
     /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).
