@@ -53,16 +53,18 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Model", "ManifestGenerator"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Model", "ManifestGenerator", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

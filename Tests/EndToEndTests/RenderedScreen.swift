@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What `idelivermobile render` prints, as tmux's `capture-pane` will show
 /// the live screen: trailing blanks dropped, and each solid block (█) as the

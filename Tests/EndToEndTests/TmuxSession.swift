@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real terminal for end-to-end tests: a tmux session running a shell, with
 /// keys sent by `send-keys` and the screen read by `capture-pane`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--store postgresql://…` through the release binary (`make test` sets `IDELIVERMOBILE_BIN`).

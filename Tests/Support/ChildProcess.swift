@@ -11,16 +11,22 @@ import Glibc
 /// socket open for its whole life, so `waitUntilExit` never returns: CI hung on
 /// exactly this when no tmux server was already running. `posix_spawn` with
 /// `closefrom(3)` leaks nothing, and the child is reaped with `waitpid`.
-enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let command: [String]
-        let status: Int32
-        var description: String { "\(command.joined(separator: " ")) exited with \(status)" }
+/// (PostgreSQL's postmaster, started by `pg_ctl`, holds the socket just as the
+/// tmux server does.) Shared by the test targets that start programs.
+public enum ChildProcess {
+    public struct Failure: Error, CustomStringConvertible {
+        public let command: [String]
+        public let status: Int32
+        public init(command: [String], status: Int32) {
+            self.command = command
+            self.status = status
+        }
+        public var description: String { "\(command.joined(separator: " ")) exited with \(status)" }
     }
 
     /// Runs `arguments` (looked up on PATH) and returns its standard output.
     @discardableResult
-    static func run(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+    public static func run(_ arguments: [String], captureOutput: Bool = true) throws -> String {
         var pipeEnds: [Int32] = [-1, -1]
         if captureOutput {
             guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else { throw Failure(command: arguments, status: -errno) }
@@ -95,7 +101,7 @@ extension ChildProcess {
     /// Spawn attributes that start a child as a shell would: no signal
     /// blocked, every signal at its default (`extraFlags`, e.g. setsid, added).
     /// The caller destroys them.
-    static func shellLikeAttributes(extraFlags: Int32 = 0) -> posix_spawnattr_t {
+    public static func shellLikeAttributes(extraFlags: Int32 = 0) -> posix_spawnattr_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var none = sigset_t(), all = sigset_t()
