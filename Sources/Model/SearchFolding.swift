@@ -12,13 +12,50 @@ public enum SearchFolding {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text { out += fold(character) }
+        for character in text {
+            // One byte: ASCII, lower-cased in place (CR LF is one character of two bytes, and stays as it is).
+            if character.utf8.count == 1, let byte = character.utf8.first {
+                out.unicodeScalars.append(Unicode.Scalar((0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte))
+            } else if character.isASCII {
+                out += character.lowercased()
+            } else {
+                out += foldedCharacters.folded(character)
+            }
+        }
         return out
     }
 
     /// One character folded: possibly several (ß → ss) or none (a lone combining mark).
     public static func fold(_ character: Character) -> String {
         if character.isASCII { return character.lowercased() }
+        return foldedCharacters.folded(character)
+    }
+
+    /// Foundation's folding of one character costs microseconds, and an
+    /// import folds millions of them, but few distinct ones: each is folded
+    /// once and remembered (up to a bound, so hostile text cannot grow it without end).
+    private static let foldedCharacters = FoldedCharacters()
+
+    private final class FoldedCharacters: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [Character: String] = [:]
+        private static let limit = 1 << 16
+
+        func folded(_ character: Character) -> String {
+            lock.lock()
+            let remembered = known[character]
+            lock.unlock()
+            if let remembered { return remembered }
+            let folded = SearchFolding.foldUncached(character)
+            lock.lock()
+            if known.count < Self.limit { known[character] = folded }
+            lock.unlock()
+            return folded
+        }
+    }
+
+    /// A character beyond ASCII folded by Foundation, and the letters it leaves alone by `special`.
+    private static func foldUncached(_ character: Character) -> String {
         if let special = special[character] { return special }
         let folded = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         // The folding leaves some letters as they are; map the result again (Ǿ → ø → o).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Model
 
@@ -17,6 +18,27 @@ import Testing
         for text in ["Bahnhofstraße", "Ærø", "Αθήνα", "Łukasz Żółkiewski", "İı", "ΣΟΦΟΣ σοφός"] {
             let once = SearchFolding.fold(text)
             #expect(SearchFolding.fold(once) == once, "\(text)")
+        }
+    }
+
+    /// Each character folded by Foundation afresh, as folding was before characters were remembered.
+    private static func referenceFold(_ text: String) -> String {
+        text.map { character -> String in
+            if character.isASCII { return character.lowercased() }
+            if let special = SearchFolding.special[character] { return special }
+            let folded = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            return String(folded.flatMap { SearchFolding.special[$0] ?? String($0) })
+        }.joined()
+    }
+
+    @Test func rememberedCharactersFoldAsFoundationFoldsThemEachTime() {
+        let texts = ["Raúl Çelik\r\nÅsa", "Γιώργος Παπαδόπουλος", "Λεωφόρος Βασιλίσσης Σοφίας 76", "上海市浦东新区 ＡＢＣ ｶﾀｶﾅ",
+                     "Ñandú e\u{301} A\u{30A}\u{323} 👩🏽‍🚒 \u{0}\t", "İIıi ßẞ ǾǿĲĳ ﬁ", "Ελένη ΣΟΦΟΣ σοφός"]
+        // Twice: the second time every character comes from what was remembered.
+        for _ in 0 ..< 2 {
+            for text in texts {
+                #expect(SearchFolding.fold(text) == Self.referenceFold(text), "\(text)")
+            }
         }
     }
 
