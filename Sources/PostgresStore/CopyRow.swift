@@ -26,9 +26,10 @@ enum CopyRow {
         buffer.writeInteger(UInt8(ascii: "\n"))
     }
 
-    /// What search looks in: id, name and address, folded.
+    /// What search looks in: id, name and address, folded as the SQLite store folds them.
     static func searchText(of delivery: Delivery) -> String {
-        SearchFolding.fold(delivery.id + "\n" + delivery.name + "\n" + delivery.address.singleLine)
+        SubstringSearch.searchedText(
+            id: delivery.id, name: delivery.name, line1: delivery.address.line1, line2: delivery.address.line2)
     }
 
     private static func field(_ value: String?, _ buffer: inout ByteBuffer) {

@@ -3,17 +3,15 @@ import Model
 import PostgresNIO
 import Store
 
-/// A `DeliverySource` over a PostgreSQL store: all rows, or a search's rows,
-/// read a page at a time by key (`position BETWEEN` for all rows; for a
-/// search, its positions learnt by keyset, `position > last ORDER BY position
-/// LIMIT n`, as far as the screens scroll). A few pages are kept; they are
-/// dropped when the store changes (here or, told by NOTIFY, elsewhere). A
-/// change queued while the server is away shows in the rows at once.
+/// A `DeliverySource` over a PostgreSQL store: all rows, or a search's rows
+/// in the order chosen, read a page at a time by key (`position BETWEEN` for
+/// all rows in manifest order; otherwise the list's positions, learnt by
+/// keyset as far as the screens scroll, `PostgresSearch`). A few pages are
+/// kept; they are dropped when the store changes (here or, told by NOTIFY,
+/// elsewhere). A change queued while the server is away shows in the rows at once.
 public final class PostgresDeliveries: DeliverySource {
     static let pageSize = 64
     static let lengthsPageSize = 1024
-    /// Positions learnt per keyset step of a search.
-    static let positionsChunk = 4096
     static let columns = "position, id, name, line1, line2, phone, text_number, status, items, instructions, delivery_window"
 
     private let store: PostgresDeliveryStore
@@ -36,7 +34,7 @@ public final class PostgresDeliveries: DeliverySource {
 
     public var cheaplyReadableRows: Int {
         guard search != nil else { return count }
-        return min(count, max(state.withLock { $0.positions.count }, Self.positionsChunk))
+        return min(count, max(state.withLock { $0.positions.count }, store.rowsPerStep))
     }
 
     public func delivery(at index: Int) -> Delivery {
@@ -102,7 +100,7 @@ public final class PostgresDeliveries: DeliverySource {
         while true {
             let (learnt, last) = state.withLock { ($0.positions.count, $0.positions.last ?? 0) }
             if learnt >= end { return state.withLock { $0.positions } }
-            let more = try store.positions(of: search, after: last, limit: max(Self.positionsChunk, end - learnt))
+            let more = try store.positions(of: search, after: last, limit: max(store.rowsPerStep, end - learnt))
             if more.isEmpty {
                 throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
             }
@@ -113,37 +111,44 @@ public final class PostgresDeliveries: DeliverySource {
     }
 
     private func loadDeliveries(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [Delivery] {
-        let query: PostgresQuery
-        if let positions {
-            query = "SELECT \(unescaped: Self.columns) FROM delivery WHERE position = ANY(\(positions)) ORDER BY position"
-        } else {
-            query = """
-                SELECT \(unescaped: Self.columns) FROM delivery
-                WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
-                """
+        try load(Self.columns, positions: positions, rows: rows) { row in
+            ((try? row.decode(Int32.self)) ?? 0, Self.delivery(from: row))
         }
-        return try store.link.rows(query).map(Self.delivery(from:))
     }
 
     private func loadLengths(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [TextLengths] {
-        let query: PostgresQuery
-        if let positions {
-            query = """
-                SELECT name_length, address_length, window_length FROM delivery
-                WHERE position = ANY(\(positions)) ORDER BY position
-                """
-        } else {
-            query = """
-                SELECT name_length, address_length, window_length FROM delivery
-                WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
-                """
-        }
-        return try store.link.rows(query).map { row in
-            guard let (name, address, window) = try? row.decode((Int32, Int32, Int32).self) else {
-                return TextLengths(name: 0, address: 0, window: 0)
+        try load("position, name_length, address_length, window_length", positions: positions, rows: rows) { row in
+            guard let (position, name, address, window) = try? row.decode((Int32, Int32, Int32, Int32).self) else {
+                return (0, TextLengths(name: 0, address: 0, window: 0))
             }
-            return TextLengths(name: Int(name), address: Int(address), window: Int(window))
+            return (position, TextLengths(name: Int(name), address: Int(address), window: Int(window)))
         }
+    }
+
+    /// `columns` (position first) of the rows at `positions` in that order,
+    /// or of the key range `rows` when all rows are listed in manifest order.
+    private func load<Value>(
+        _ columns: String, positions: [Int32]?, rows: Range<Int>, decode: (PostgresRow) -> (Int32, Value)
+    ) throws(StoreError) -> [Value] {
+        guard let positions else {
+            return try store.link.rows("""
+                SELECT \(unescaped: columns) FROM delivery
+                WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
+                """).map { decode($0).1 }
+        }
+        let found = try store.link.rows("SELECT \(unescaped: columns) FROM delivery WHERE position = ANY(\(positions))").map(decode)
+        // A sorted list is not in position order: put the rows in the list's.
+        let byPosition = Dictionary(found, uniquingKeysWith: { first, _ in first })
+        return positions.compactMap { byPosition[$0] }
+    }
+
+    /// Where the delivery with `id` is in this list, or where it would be:
+    /// the rows before it in the list's order, counted by the server.
+    public func row(nearestTo id: String) -> Int? {
+        guard count > 0, let position = try? store.row(ofDeliveryID: id).map({ Int32($0 + 1) }) else { return nil }
+        guard let search else { return min(count - 1, Int(position) - 1) }
+        guard let before = try? store.link.rows(search.rowsBefore(position: position)).first?.decode(Int64.self) else { return nil }
+        return min(count - 1, Int(before))
     }
 
     /// A delivery from a row of `columns`; a row that cannot be decoded says so.

@@ -44,7 +44,17 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         try self.init(location: location)
     }
 
-    public init(location: PostgresLocation, client: String? = nil) throws(StoreError) {
+    /// Positions a list learns per keyset step (at least: a few screens'
+    /// worth for the first frame), and rows an export fetches per round trip.
+    /// Tests make it small, to cross many steps.
+    let rowsPerStep: Int
+
+    public convenience init(location: PostgresLocation, client: String? = nil) throws(StoreError) {
+        try self.init(location: location, client: client, rowsPerStep: 4096)
+    }
+
+    init(location: PostgresLocation, client: String?, rowsPerStep: Int) throws(StoreError) {
+        self.rowsPerStep = rowsPerStep
         self.location = location.description
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
         link = try PostgresLink(location: location)
@@ -87,21 +97,84 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         remember(PostgresDeliveries(store: self, search: nil, count: try count()))
     }
 
-    /// Search results in manifest order: the other sorts (`s`) need keyset
-    /// paging by name and window, which this store does not have yet.
-    public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder) throws(StoreError) -> PostgresDeliveries {
-        guard sort == .manifest else {
-            throw StoreError(kind: .inputOutput, path: location,
-                             reason: "a PostgreSQL store lists deliveries in manifest order only (sorting is SQLite's for now)")
+    /// The rows `text` finds whose status passes `filter`, in `sort` order,
+    /// learnt by keyset as the screens scroll (`PostgresSearch`).
+    public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> PostgresDeliveries {
+        guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
+        let count: Int
+        if search.patterns.isEmpty && search.status == nil {
+            // Every row, sorted: no need to count them one by one.
+            count = try self.count()
+        } else {
+            let rows = try link.rows(search.query(selecting: "count(*)"))
+            count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
         }
-        return try search(text, status: filter)
+        return remember(PostgresDeliveries(store: self, search: search, count: count))
     }
 
-    public func search(_ text: String, status filter: StatusFilter = .all) throws(StoreError) -> PostgresDeliveries {
-        guard let search = PostgresSearch(text: text, status: filter.status?.rawValue) else { return try deliveries() }
-        let rows = try link.rows(search.query(selecting: "count(*)"))
-        let count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
-        return remember(PostgresDeliveries(store: self, search: search, count: count))
+    /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
+    public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
+        let query = PostgresSearch(text: text, status: nil)?.query(selecting: "status, count(*)")
+            ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM delivery")
+        let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY status", binds: query.binds))
+        var counts = StatusCounts()
+        for row in rows {
+            guard let (status, count) = try? row.decode((String, Int64).self), let known = DeliveryStatus(rawValue: status) else { continue }
+            counts[known] = Int(count)
+        }
+        return counts
+    }
+
+    /// Hands every delivery `search(text, status:)` lists to `body`, in store
+    /// order, from one read-only snapshot, a batch at a time through a cursor
+    /// (a million rows stream through without being held). Throws what
+    /// `body` throws, or `StoreError`.
+    public func forEachDelivery(
+        matching text: String = "", status filter: StatusFilter = .all, _ body: (Delivery) throws -> Void
+    ) throws {
+        let query = PostgresSearch(text: text, status: filter.status?.rawValue)?.query(selecting: PostgresDeliveries.columns)
+            ?? PostgresQuery(unsafeSQL: "SELECT \(PostgresDeliveries.columns) FROM delivery")
+        try stream(PostgresQuery(unsafeSQL: query.sql + " ORDER BY position", binds: query.binds), body)
+    }
+
+    /// The deliveries late at `now`: not delivered, and their window ended
+    /// earlier today. In store order; only rows with a window that are not
+    /// delivered are read.
+    public func lateDeliveries(at now: TimeOfDay) throws(StoreError) -> [Delivery] {
+        var late: [Delivery] = []
+        do {
+            try stream("""
+                SELECT \(unescaped: PostgresDeliveries.columns) FROM delivery
+                WHERE status <> 'delivered' AND delivery_window IS NOT NULL AND delivery_window <> '' ORDER BY position
+                """) { delivery in
+                if delivery.isLate(at: now) { late.append(delivery) }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(kind: .inputOutput, path: location, reason: "\(error)")
+        }
+        return late
+    }
+
+    /// The deliveries `query` selects (`PostgresDeliveries.columns`), handed
+    /// to `body` in order through a cursor in a read-only, repeatable-read
+    /// transaction. `body`'s own error (a closed pipe) passes through unchanged.
+    private func stream(_ query: PostgresQuery, _ body: (Delivery) throws -> Void) throws {
+        var failure: (any Error)?
+        try link.transaction { connection in
+            _ = try link.rows("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", on: connection)
+            _ = try link.rows(PostgresQuery(unsafeSQL: "DECLARE idm_stream NO SCROLL CURSOR FOR " + query.sql, binds: query.binds),
+                              on: connection)
+            while failure == nil {
+                let rows = try link.rows("FETCH \(unescaped: String(rowsPerStep)) FROM idm_stream", on: connection)
+                for row in rows where failure == nil {
+                    do { try body(PostgresDeliveries.delivery(from: row)) } catch { failure = error }
+                }
+                if rows.count < rowsPerStep { break }
+            }
+        }
+        if let failure { throw failure }
     }
 
     private func remember(_ source: PostgresDeliveries) -> PostgresDeliveries {

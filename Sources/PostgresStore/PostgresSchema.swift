@@ -10,8 +10,8 @@ import Store
 /// rows are only appended or updated in place), so a page is a key range. The
 /// text lengths the height estimator needs sit in a covering index on
 /// `position`, so reading them never touches the wide rows. `search_text` is
-/// id, name and address folded (`SearchFolding`), with a `pg_trgm` index for
-/// substring search. `status_change` is the log: every change by anyone, kept;
+/// id, name and address folded as the SQLite store folds them
+/// (`SubstringSearch.searchedText`), with a `pg_trgm` index for substring search. `status_change` is the log: every change by anyone, kept;
 /// `change_id` (made by the client) makes writing a change twice write it once,
 /// which is what lets a queued change be replayed after a lost connection.
 enum PostgresSchema {
@@ -24,6 +24,16 @@ enum PostgresSchema {
         var version: Int
         var name: String
         var statements: [String]
+        /// Work SQL alone cannot do (folding text as Swift does), after the statements.
+        var rewrite: (@Sendable (PostgresLink, PostgresConnection) throws -> Void)?
+
+        init(version: Int, name: String, statements: [String],
+             rewrite: (@Sendable (PostgresLink, PostgresConnection) throws -> Void)? = nil) {
+            self.version = version
+            self.name = name
+            self.statements = statements
+            self.rewrite = rewrite
+        }
     }
 
     static let migrations: [Migration] = [
@@ -74,7 +84,37 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // Version 1 folded with a folding of its own and joined the address with
+        // a comma: searches found other rows than in SQLite for the same words.
+        Migration(version: 2, name: "search text folded and joined as the SQLite store's", statements: [dropSearchIndex],
+                  rewrite: { link, connection in
+                      try refoldSearchText(link, connection)
+                      _ = try link.rows(PostgresQuery(unsafeSQL: searchIndex), on: connection)
+                  }),
     ]
+
+    /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.
+    private static func refoldSearchText(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        var last: Int32 = 0
+        while true {
+            let rows = try link.rows("""
+                SELECT position, id, name, line1, line2 FROM delivery WHERE position > \(last) ORDER BY position LIMIT 10000
+                """, on: connection)
+            guard !rows.isEmpty else { return }
+            var positions: [Int32] = []
+            var texts: [String] = []
+            for row in rows {
+                let (position, id, name, line1, line2) = try row.decode((Int32, String, String, String, String?).self)
+                positions.append(position)
+                texts.append(SubstringSearch.searchedText(id: id, name: name, line1: line1, line2: line2))
+            }
+            _ = try link.rows("""
+                UPDATE delivery d SET search_text = u.text
+                FROM unnest(\(positions)::integer[], \(texts)::text[]) AS u(position, text) WHERE d.position = u.position
+                """, on: connection)
+            last = positions[positions.count - 1]
+        }
+    }
 
     /// The substring index; dropped and rebuilt around a big import (faster than row-by-row upkeep).
     static let searchIndex = "CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops)"
@@ -105,6 +145,7 @@ enum PostgresSchema {
                 for statement in migration.statements {
                     _ = try link.rows(PostgresQuery(unsafeSQL: statement), on: connection)
                 }
+                try migration.rewrite?(link, connection)
                 _ = try link.rows(
                     "INSERT INTO idm_schema_migration(version, name) VALUES (\(migration.version), \(migration.name))",
                     on: connection)

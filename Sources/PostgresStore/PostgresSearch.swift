@@ -1,23 +1,98 @@
+import Model
 import PostgresNIO
+import Store
 
-/// Which rows a search keeps, as SQL over `delivery`: every typed word found
-/// anywhere in the folded `search_text` (a `LIKE '%word%'` the trigram index
-/// answers), and the status when a filter is on. Every value is a bound parameter.
+/// Which rows a list keeps, and in what order, as SQL over `delivery`: every
+/// typed word (`SubstringSearch.words`, as the SQLite store splits and folds
+/// them) found anywhere in the folded `search_text` (a `LIKE '%word%'` the
+/// trigram index answers), the status when a filter is on, and the sort the
+/// `s` key chose. Every value is a bound parameter.
+///
+/// A list is read by keyset: the rows after the last one learnt, in list
+/// order, a chunk at a time. In another order than the manifest's, "after"
+/// compares the whole sort key, `(key…, position) > (that row's key…, its
+/// position)`, looked up from its position, so the step needs no value but a
+/// position and the order is total (position breaks ties).
 struct PostgresSearch: Sendable, Hashable {
     /// LIKE patterns, one per word.
     var patterns: [String]
     var status: String?
+    var order: DeliveryOrder
 
-    init?(text: String, status: String?) {
-        patterns = SearchFolding.words(text).map(SearchFolding.likePattern)
+    /// Nil for every row in manifest order (the plain list, read by position range).
+    init?(text: String, status: String?, order: DeliveryOrder = .manifest) {
+        patterns = SubstringSearch.words(text).map(Self.likePattern)
         self.status = status
-        if patterns.isEmpty && status == nil { return nil }
+        self.order = order
+        if patterns.isEmpty && status == nil && order == .manifest { return nil }
     }
 
-    /// `SELECT <columns> FROM delivery WHERE <this search> <tail>`, with `tail`'s
-    /// values bound after the search's own.
-    func query(selecting columns: String, after position: Int32? = nil, limit: Int? = nil) -> PostgresQuery {
+    /// A LIKE pattern finding `word` anywhere (`%`, `_` and `\\` in it escaped).
+    static func likePattern(_ word: String) -> String {
+        var pattern = "%"
+        for character in word {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+
+    /// The sort key before `position`, as SQL expressions over `delivery`,
+    /// ordered as the SQLite store orders (`DeliveryStore.orderingSQL`): a
+    /// window's text and a name folded in ASCII only (`lower` under "C" is
+    /// SQLite's NOCASE), compared byte by byte; no window sorts last.
+    static func sortKey(_ order: DeliveryOrder) -> [String] {
+        switch order {
+        case .manifest: []
+        case .window:
+            // No window last; among those, none (NULL) before an empty one, as SQLite sorts NULL first.
+            ["(delivery_window IS NULL OR delivery_window = '')", "(delivery_window IS NOT NULL)",
+             "coalesce(delivery_window, '') COLLATE \"C\""]
+        case .name: ["lower(name COLLATE \"C\")"]
+        case .status: [statusRank]
+        }
+    }
+
+    /// Pending first, then out for delivery, delivered, failed.
+    static let statusRank =
+        "(CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END)"
+
+    /// `SELECT <columns> FROM delivery WHERE <this search>`; with `limit`, the
+    /// first `limit` rows in list order after the row at `position` (0: from
+    /// the start). `columns` and `extra` (one more condition) are the
+    /// caller's own SQL, never values.
+    func query(selecting columns: String, after position: Int32? = nil, limit: Int? = nil, extra: String? = nil) -> PostgresQuery {
         var binds = PostgresBindings()
+        var conditions = filters(&binds)
+        if let position, position > 0 {
+            binds.append(position)
+            conditions.append(keyComparison(">", position: "$\(binds.count)"))
+        }
+        if let extra { conditions.append(extra) }
+        var sql = "SELECT \(columns) FROM delivery"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        if let limit {
+            binds.append(limit)
+            sql += " ORDER BY \(key.joined(separator: ", ")) LIMIT $\(binds.count)"
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
+    }
+
+    /// How many of this list's rows come before the row at `position`, whether
+    /// or not the list holds that row: where it is, or would be.
+    func rowsBefore(position: Int32) -> PostgresQuery {
+        var binds = PostgresBindings()
+        var conditions = filters(&binds)
+        binds.append(position)
+        conditions.append(keyComparison("<", position: "$\(binds.count)"))
+        return PostgresQuery(unsafeSQL: "SELECT count(*) FROM delivery WHERE " + conditions.joined(separator: " AND "), binds: binds)
+    }
+
+    /// The sort key and then the position: the list's total order.
+    private var key: [String] { Self.sortKey(order) + ["position"] }
+
+    /// The words and the status, each bound.
+    private func filters(_ binds: inout PostgresBindings) -> [String] {
         var conditions: [String] = []
         for pattern in patterns {
             binds.append(pattern)
@@ -27,15 +102,14 @@ struct PostgresSearch: Sendable, Hashable {
             binds.append(status)
             conditions.append("status = $\(binds.count)")
         }
-        if let position {
-            binds.append(position)
-            conditions.append("position > $\(binds.count)")
-        }
-        var sql = "SELECT \(columns) FROM delivery WHERE " + conditions.joined(separator: " AND ")
-        if let limit {
-            binds.append(limit)
-            sql += " ORDER BY position LIMIT $\(binds.count)"
-        }
-        return PostgresQuery(unsafeSQL: sql, binds: binds)
+        return conditions
+    }
+
+    /// Rows whose whole key compares by `comparison` with the key of the row at `position` (a bound parameter).
+    private func keyComparison(_ comparison: String, position parameter: String) -> String {
+        // In manifest order the key is the position itself: a plain range on the primary key.
+        guard key.count > 1 else { return "position \(comparison) \(parameter)" }
+        let columns = key.joined(separator: ", ")
+        return "(\(columns)) \(comparison) (SELECT \(columns) FROM delivery WHERE position = \(parameter))"
     }
 }

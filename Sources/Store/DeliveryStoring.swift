@@ -24,6 +24,12 @@ public protocol DeliveryStoring: AnyObject, Sendable {
     func search(_ text: String, status filter: StatusFilter, sort: DeliveryOrder) throws(StoreError) -> Rows
     /// Deliveries per status among those `text` finds (all for empty text).
     func statusCounts(matching text: String) throws(StoreError) -> StatusCounts
+    /// Hands every delivery `search(text, status:)` lists to `body`, in store
+    /// order, streamed from one consistent snapshot (never all held at once).
+    /// Throws what `body` throws, or `StoreError`.
+    func forEachDelivery(matching text: String, status filter: StatusFilter, _ body: (Delivery) throws -> Void) throws
+    /// The deliveries late at `now` (not delivered, their window ended earlier today), in store order.
+    func lateDeliveries(at now: TimeOfDay) throws(StoreError) -> [Delivery]
     /// The delivery with `id`, or nil.
     func delivery(id: String) throws(StoreError) -> Delivery?
     /// The 0-based row of the delivery with `id` in `deliveries()`, or nil.

@@ -10,10 +10,24 @@ import Model
 /// folded column, in the rows the longer words found, or in every row when
 /// there are none (a scan, as an index of one- and two-character runs would
 /// cost more than it saves).
-enum SubstringSearch {
+public enum SubstringSearch {
+    /// The words of what a person typed, as every store matches them: split
+    /// at spaces and folded, private-use characters dropped (the SQLite
+    /// index's status tokens are made of them, so no query may hold one).
+    public static func words(_ text: String) -> [String] {
+        SearchFolding.words(of: text).map { $0.filter { !isPrivateUse($0) } }.filter { !$0.isEmpty }
+    }
+
+    /// What search looks in: the id, name and address folded, one per line
+    /// (the second address line after a space), exactly as the SQLite store
+    /// builds `searchFolded` in SQL; a store without `idm_fold` stores this.
+    public static func searchedText(id: String, name: String, line1: String, line2: String?) -> String {
+        SearchFolding.fold(id + "\n" + name + "\n" + line1 + (line2.map { " " + $0 } ?? ""))
+    }
+
     /// The rows `text` finds under `status`, or nil when the text has no words (then: the status alone).
     static func query(for text: String, status: DeliveryStatus?) -> RowQuery? {
-        let words = SearchFolding.words(of: text).map { $0.filter { !isPrivateUse($0) } }.filter { !$0.isEmpty }
+        let words = words(text)
         guard !words.isEmpty else { return nil }
         let long = words.filter { $0.count >= 3 }
         let short = words.filter { $0.count < 3 }

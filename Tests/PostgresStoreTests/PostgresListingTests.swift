@@ -1,0 +1,127 @@
+import Foundation
+import Model
+@testable import PostgresStore
+import Store
+import Testing
+
+/// Every list the browser can ask for (search, filter, each sort order), the
+/// export stream, the status counts and the late list, against the SQLite
+/// store given the same manifest: the two stores must agree row for row.
+@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason))
+struct PostgresListingTests {
+    /// Both stores holding the same deliveries, with one status changed after import in each.
+    struct Pair: Sendable {
+        let postgres: PostgresDeliveryStore
+        let sqlite: DeliveryStore
+        let deliveries: [Delivery]
+    }
+
+    /// One pair for the whole suite (no test changes it): importing it twice costs seconds.
+    static let shared = Result { try pair() }
+
+    /// Lists learn 100 positions per keyset step here (and exports fetch 100 rows at a time), so that they are read
+    /// across many steps; names and windows tie and differ only in case, so
+    /// that ties straddle the steps.
+    static func pair() throws -> Pair {
+        let fixture = try PostgresFixture()
+        var deliveries = PostgresFixture.deliveries(count: 1500, seed: 11)
+        for index in stride(from: 5, to: deliveries.count, by: 7) {
+            deliveries[index].name = ["anna Berg", "Anna berg", "ANNA BERG", "Ñandú Ortiz", "émile", "Zed"][index % 6]
+            deliveries[index].window = [nil, "", "09:00-12:00", "9:00-10:00", "17:30-18:00"][index % 5]
+        }
+        let manifest = try fixture.write(deliveries)
+        let postgres = try PostgresDeliveryStore(
+            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100)
+        try postgres.importManifest(at: manifest)
+        let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("same.sqlite"))
+        try sqlite.importManifest(at: manifest)
+        for store in [postgres, sqlite] as [any DeliveryStoring] {
+            try store.setStatus(.failed, forDeliveryID: deliveries[1000].id)
+            try store.setStatus(.pending, forDeliveryID: deliveries[7].id)
+        }
+        return Pair(postgres: postgres, sqlite: sqlite, deliveries: deliveries)
+    }
+
+    private static func ids(_ source: any DeliverySource) -> [String] {
+        (0..<source.count).map { source.delivery(at: $0).id }
+    }
+
+    @Test func everySortSearchAndFilterListsWhatSQLiteLists() throws {
+        let pair = try Self.shared.get()
+        let searches: [(String, StatusFilter)] = [
+            ("", .all), ("", .delivered), ("street", .all), ("an", .pending), ("dlv-000 9", .all), ("zoe", .all), ("MÜLL", .all),
+            ("世田谷", .all), ("αθηνα", .all), ("Церк", .all), ("strasse", .all), ("%_", .all), ("st, 1", .all), ("a e", .delivered),
+        ]
+        for order in DeliveryOrder.allCases {
+            for (text, filter) in searches {
+                let expected = Self.ids(try pair.sqlite.search(text, status: filter, sort: order))
+                let listed = try pair.postgres.search(text, status: filter, sort: order)
+                #expect(listed.count == expected.count, "\(order) \(text) \(filter)")
+                #expect(Self.ids(listed) == expected, "\(order) '\(text)' \(filter)")
+            }
+        }
+    }
+
+    @Test func aSortedListIsReadFromTheEndFirstAsWell() throws {
+        let pair = try Self.shared.get()
+        for order in [DeliveryOrder.name, .window, .status] {
+            let expected = Self.ids(try pair.sqlite.search("", status: .all, sort: order))
+            // A jump to the last rows (G) before the first ones: the keyset learns its way there.
+            let listed = try pair.postgres.search("", status: .all, sort: order)
+            let tail = (listed.count - 70..<listed.count).map { listed.delivery(at: $0).id }
+            #expect(tail == Array(expected.suffix(70)), "\(order)")
+            let last = try #require(try pair.postgres.delivery(id: expected[expected.count - 1]))
+            #expect(listed.textLengths(at: listed.count - 1) == TextLengths(of: last))
+        }
+    }
+
+    @Test func theSelectedDeliveryKeepsItsPlaceInEveryOrder() throws {
+        let pair = try Self.shared.get()
+        for order in DeliveryOrder.allCases {
+            let listed = try pair.postgres.search("", status: .pending, sort: order)
+            let ids = Self.ids(listed)
+            for row in [0, 1, ids.count / 2, ids.count - 1] {
+                #expect(listed.row(nearestTo: ids[row]) == row, "\(order) row \(row)")
+            }
+            // One the list does not hold: where SQLite puts it, by position in manifest order.
+            let delivered = try #require(pair.deliveries.first { $0.status == .delivered })
+            let sqliteList = try pair.sqlite.search("", status: .pending, sort: .manifest)
+            if order == .manifest {
+                #expect(listed.row(nearestTo: delivered.id) == sqliteList.row(nearestTo: delivered.id))
+            } else {
+                let nearest = try #require(listed.row(nearestTo: delivered.id))
+                #expect((0..<ids.count).contains(nearest))
+            }
+        }
+    }
+
+    @Test func exportStreamsCountsAndLateDeliveriesAgreeWithSQLite() throws {
+        let pair = try Self.shared.get()
+        for (text, filter) in [("", StatusFilter.all), ("road", .all), ("", .failed), ("1 an", .outForDelivery)] {
+            var fromPostgres: [Delivery] = []
+            try pair.postgres.forEachDelivery(matching: text, status: filter) { fromPostgres.append($0) }
+            var fromSQLite: [Delivery] = []
+            try pair.sqlite.forEachDelivery(matching: text, status: filter) { fromSQLite.append($0) }
+            #expect(fromPostgres == fromSQLite, "'\(text)' \(filter)")
+            #expect(try pair.postgres.statusCounts(matching: text) == pair.sqlite.statusCounts(matching: text), "'\(text)'")
+        }
+        for now in ["08:45", "12:30", "23:59"].compactMap(TimeOfDay.init) {
+            #expect(try pair.postgres.lateDeliveries(at: now) == pair.sqlite.lateDeliveries(at: now))
+        }
+    }
+
+    @Test func anErrorOfTheExportBodyStopsTheStreamAndComesOutUnchanged() throws {
+        let pair = try Self.shared.get()
+        struct ClosedPipe: Error {}
+        var seen = 0
+        #expect(throws: ClosedPipe.self) {
+            try pair.postgres.forEachDelivery(matching: "", status: .all) { _ in
+                seen += 1
+                if seen == 1100 { throw ClosedPipe() }
+            }
+        }
+        #expect(seen == 1100)
+        // The connection is usable afterwards: the stream's transaction was closed.
+        #expect(try pair.postgres.count() == 1500)
+    }
+}
