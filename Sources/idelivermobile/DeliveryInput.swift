@@ -25,12 +25,14 @@ enum DeliveryInput {
         }
     }
 
-    /// A team database's rows, or its search results.
-    static func database(_ url: String, text: String?, status: StatusFilter?) -> any DeliverySource {
+    /// A team database's rows, or its search results, and the search's
+    /// deliveries per status for the title bar (counted by the server).
+    static func database(_ url: String, text: String?, status: StatusFilter?) -> (rows: any DeliverySource, overview: StatusCounts) {
         do {
             let store = try PostgresDeliveryStore(url: url)
-            if text == nil && status == nil { return try store.deliveries() }
-            return try store.search(text ?? "", status: status ?? .all)
+            let overview = try store.statusCounts(matching: text ?? "")
+            if text == nil && status == nil { return (try store.deliveries(), overview) }
+            return (try store.search(text ?? "", status: status ?? .all), overview)
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ManifestGenerator
 import Model
+import PostgresStore
 import Store
 import Typesetting
 
@@ -16,7 +17,7 @@ struct ExportCommand: ParsableCommand {
             ({"deliveries": [...]}, one delivery a line) that `idelivermobile import` reads back into the \
             same store. Deliveries are in store order; --status and --search choose them as the f and / keys do. \
             When standard output is a terminal, control characters are shown as on screen rather than sent raw.
-            Exit codes: 0 ok, 64 usage, 66 no such store, 74 I/O error.
+            Exit codes: 0 ok, 64 usage, 66 no such store, 69 the database server cannot be reached, 74 I/O error.
             """
     )
 
@@ -33,11 +34,18 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only deliveries the search finds (as / finds them).", valueName: "text"))
     var search: String = ""
 
-    @Argument(help: "The store (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
+    @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
+    @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
+    var path: String?
+
+    func validate() throws {
+        _ = try StoreArgument.chosen(option: store, argument: path)
+    }
+
     func run() throws {
-        let deliveryStore = StoreArgument.open(store)
+        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
         let sanitizes = isatty(1) == 1
         func clean(_ text: String) -> String { sanitizes ? Sanitizer.sanitize(text) : text }
         var output = BufferedOutput()
@@ -86,10 +94,27 @@ struct BufferedOutput {
     }
 }
 
-/// The `[STORE]` argument of export and summary: an existing store, never created.
+/// The store export and summary read: `--store`, or the `[STORE]` argument
+/// (a file or a `postgresql://` URL; never both), or the default store. An
+/// existing store only: a missing file is never created.
 enum StoreArgument {
-    static func open(_ path: String?) -> DeliveryStore {
-        let url = path.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+    /// The one store `option` and `argument` name; a usage error when they name two.
+    static func chosen(option: String?, argument: String?) throws -> String? {
+        if let option, let argument, option != argument {
+            throw ValidationError("Name the store once: --store \(PostgresLocation.redacting(option)) or \(PostgresLocation.redacting(argument)), not both.")
+        }
+        return option ?? argument
+    }
+
+    static func open(_ store: String?) -> any DeliveryStoring {
+        if let store, PostgresLocation.isURL(store) {
+            do {
+                return try StoreOpener.open(store)
+            } catch {
+                Diagnostics.fail(error.description, ExitCode(error.exitCode))
+            }
+        }
+        let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         guard FileManager.default.fileExists(atPath: url.path) else {
             Diagnostics.fail("\(url.path): no such store (import a manifest first: idelivermobile import FILE)", ExitStatus.noInput)
         }

@@ -71,8 +71,10 @@ struct RenderCommand: ParsableCommand {
         let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
         DisplayWidth.prepareLocale()
         let source: any DeliverySource
+        // A database counts its own overview; a file is never opened by its URL's name.
+        var overview: StatusCounts?
         if let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL) {
-            source = DeliveryInput.database(database, text: search, status: status)
+            (source, overview) = DeliveryInput.database(database, text: search, status: status)
         } else if let store {
             source = DeliveryInput.store(URL(fileURLWithPath: store), text: search, status: status)
         } else {
@@ -92,7 +94,7 @@ struct RenderCommand: ParsableCommand {
             }
             selection = row
         }
-        state.setOverview(DeliveryInput.overview(of: url, source: source, search: search ?? ""))
+        state.setOverview(overview ?? DeliveryInput.overview(of: url, source: source, search: search ?? ""))
         state.setTime(clock.current)
         state.place(top: top, select: selection)
         if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }

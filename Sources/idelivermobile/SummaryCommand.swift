@@ -21,7 +21,7 @@ struct SummaryCommand: ParsableCommand {
             A delivery is late when its window has ended by --now (default: the local time now) and it is \
             not delivered. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
             "name", "window", "status"}]}, keys sorted.
-            Exit codes: 0 ok, 64 usage, 66 no such store, 74 I/O error.
+            Exit codes: 0 ok, 64 usage, 66 no such store, 69 the database server cannot be reached, 74 I/O error.
             """
     )
 
@@ -34,8 +34,11 @@ struct SummaryCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOption
 
-    @Argument(help: "The store (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).")
+    @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
+
+    @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
+    var path: String?
 
     struct Report: Encodable {
         struct Late: Encodable {
@@ -52,15 +55,19 @@ struct SummaryCommand: ParsableCommand {
         var late: [Late]
     }
 
+    func validate() throws {
+        _ = try StoreArgument.chosen(option: store, argument: path)
+    }
+
     func run() throws {
-        let deliveryStore = StoreArgument.open(store)
+        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
         let now = clock.current
         let report: Report
         do {
-            let counts = try deliveryStore.statusCounts()
+            let counts = try deliveryStore.statusCounts(matching: "")
             let late = try deliveryStore.lateDeliveries(at: now)
             report = Report(
-                store: deliveryStore.url.path, now: now.description, total: counts.total,
+                store: deliveryStore.location, now: now.description, total: counts.total,
                 counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
                 late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
         } catch {

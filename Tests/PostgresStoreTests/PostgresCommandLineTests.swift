@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import TestSupport
 import Testing
 
@@ -17,6 +18,67 @@ struct PostgresCommandLineTests {
         #expect(screen.contains("Zoë Müller") && screen.contains("1/30"))
         let search = try ChildProcess.run([Self.binary, "render", fixture.url, "--search", "zoe mull", "--text-size", "Large"])
         #expect(search.contains("Zoë Müller") && search.contains("1/1"))
+        // The overview is the database's; no file is ever made under the URL's name.
+        let pending = PostgresFixture.deliveries(count: 30).filter { $0.status == .pending }.count
+        #expect(screen.contains("pending \(pending) "))
+        #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: fixture.url).path))
+    }
+
+    @Test func exportAndSummaryReadTheDatabase() throws {
+        let fixture = try PostgresFixture()
+        var deliveries = PostgresFixture.deliveries(count: 40)
+        deliveries[5].window = "08:00-09:00"
+        deliveries[5].status = .pending
+        try ChildProcess.run([Self.binary, "import", try fixture.write(deliveries).path, "--store", fixture.url])
+
+        // A JSON export is the manifest back, and re-imported elsewhere exports the same bytes.
+        let json = try ChildProcess.run([Self.binary, "export", "--format", "json", "--store", fixture.url])
+        #expect(try ManifestReader().read(Data(json.utf8), file: "export").deliveries == deliveries)
+        let copy = fixture.cluster.socketURL(database: try fixture.cluster.createDatabase())
+        let exported = fixture.folder.appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: exported)
+        try ChildProcess.run([Self.binary, "import", exported.path, "--store", copy])
+        #expect(try ChildProcess.run([Self.binary, "export", "--format", "json", copy]) == json)
+
+        // CSV with a search and a filter: the deliveries the search folding finds.
+        let csv = try ChildProcess.run([Self.binary, "export", "--status", "pending", "--search", "Ä", "--store", fixture.url])
+        let ids = csv.split(separator: "\r\n").dropFirst().map { String($0.prefix(while: { $0 != "," })) }
+        let expected = deliveries.filter { delivery in
+            let text = [delivery.id, delivery.name, delivery.address.line1 + (delivery.address.line2.map { " " + $0 } ?? "")]
+            return delivery.status == .pending && SearchFolding.fold(text.joined(separator: "\n")).contains("a")
+        }
+        #expect(!expected.isEmpty)
+        #expect(ids == expected.map(\.id))
+
+        struct Summary: Decodable {
+            struct Late: Decodable { var id: String }
+            var store: String
+            var total: Int
+            var counts: [String: Int]
+            var late: [Late]
+        }
+        let report = try JSONDecoder().decode(Summary.self, from: Data(try ChildProcess.run(
+            [Self.binary, "summary", "--format", "json", "--now", "12:30", "--store", fixture.url]).utf8))
+        #expect(report.total == 40 && report.store.hasPrefix("postgresql://"))
+        for status in DeliveryStatus.allCases {
+            let counted = try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM delivery WHERE status = '\(status.rawValue)'")
+            #expect(report.counts[status.rawValue].map(String.init) == counted)
+        }
+        let now = try #require(TimeOfDay("12:30"))
+        #expect(report.late.map(\.id) == deliveries.filter { $0.isLate(at: now) }.map(\.id))
+        #expect(report.late.map(\.id).contains(deliveries[5].id))
+    }
+
+    @Test func exportAndSummaryOfADatabaseThatIsNotThereExitWith69() throws {
+        let cluster = try PostgresCluster.shared()
+        let url = "postgresql://idm:pw@127.0.0.1:\(cluster.port)/nowhere_\(UUID().uuidString.prefix(6))?sslmode=disable"
+        for command in [["export", "--store", url], ["summary", url]] {
+            #expect {
+                try ChildProcess.run([Self.binary] + command)
+            } throws: { error in
+                (error as? ChildProcess.Failure)?.status == 69
+            }
+        }
     }
 
     @Test func aServerThatIsNotThereExitsWith69() throws {
