@@ -15,7 +15,7 @@ public final class PostgresDeliveries: DeliverySource {
     static let columns = "position, id, name, line1, line2, phone, text_number, status, items, instructions, delivery_window"
 
     private let store: PostgresDeliveryStore
-    private let search: PostgresSearch?
+    let search: PostgresSearch?
     public let count: Int
     private let state = LockedValue(State())
 

@@ -94,22 +94,24 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     public func deliveries() throws(StoreError) -> PostgresDeliveries {
-        remember(PostgresDeliveries(store: self, search: nil, count: try count()))
+        try listing(nil) { () throws(StoreError) in PostgresDeliveries(store: self, search: nil, count: try count()) }
     }
 
     /// The rows `text` finds whose status passes `filter`, in `sort` order,
     /// learnt by keyset as the screens scroll (`PostgresSearch`).
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> PostgresDeliveries {
         guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
-        let count: Int
-        if search.patterns.isEmpty && search.status == nil {
-            // Every row, sorted: no need to count them one by one.
-            count = try self.count()
-        } else {
-            let rows = try link.rows(search.query(selecting: "count(*)"))
-            count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
+        return try listing(search) { () throws(StoreError) in
+            let count: Int
+            if search.patterns.isEmpty && search.status == nil {
+                // Every row, sorted: no need to count them one by one.
+                count = try self.count()
+            } else {
+                let rows = try link.rows(search.query(selecting: "count(*)"))
+                count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
+            }
+            return PostgresDeliveries(store: self, search: search, count: count)
         }
-        return remember(PostgresDeliveries(store: self, search: search, count: count))
     }
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
@@ -177,9 +179,20 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         if let failure { throw failure }
     }
 
-    private func remember(_ source: PostgresDeliveries) -> PostgresDeliveries {
-        lastSource.withLock { $0 = source }
-        return source
+    /// The list `make` gives, remembered; while the server is away, the
+    /// same list given last (its pages in memory, queued changes shown over
+    /// them), so that showing a queued change keeps the screen as it was.
+    private func listing(
+        _ search: PostgresSearch?, _ make: () throws(StoreError) -> PostgresDeliveries
+    ) throws(StoreError) -> PostgresDeliveries {
+        do {
+            let source = try make()
+            lastSource.withLock { $0 = source }
+            return source
+        } catch where error.kind == .unavailable {
+            guard let last = lastSource.withLock({ $0 }), last.search == search else { throw error }
+            return last
+        }
     }
 
     /// Up to `limit` positions of `search`'s rows after `position`, ascending (a keyset step).

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Model
 import PostgresStore
 import Store
 import Testing
 
 /// The server going away: at start, and in the middle of a session.
-@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason), .serialized)
+@Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)), .serialized)
 struct PostgresFaultTests {
     @Test func aServerThatIsDownAtStartIsUnavailableAndThePasswordIsNeverShown() throws {
         let cluster = try PostgresCluster()
@@ -57,6 +58,9 @@ struct PostgresFaultTests {
         #expect(store.queuedChangeCount == 3)
         #expect(rows.delivery(at: 3).status == .outForDelivery)
         #expect(try store.delivery(id: deliveries[4].id)?.status == .failed)
+        // Asked again (to show a change), the list is the one in memory; another cannot be read now.
+        #expect(PostgresFixture.rows(try store.deliveries()).map(\.status) == PostgresFixture.rows(rows).map(\.status))
+        #expect(throws: StoreError.self) { try store.search("street", status: .all) }
         #expect(throws: StoreError.self) { try store.undoLastChange() }
         var notice: String?
         for _ in 0..<100 where notice == nil {
