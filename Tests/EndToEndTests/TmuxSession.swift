@@ -85,16 +85,16 @@ final class TmuxSession {
         try tmux("capture-pane", "-p", "-t", name).components(separatedBy: "\n")
     }
 
-    /// Waits until the screen satisfies `condition` (or 10 s pass) and returns it.
-    /// The wait bounds a hang; it asserts nothing about speed.
+    /// Waits until the screen satisfies `condition` (or 10 s pass) and returns it,
+    /// looking every `interval` seconds. The wait bounds a hang; it asserts nothing about speed.
     @discardableResult
-    func waitFor(_ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(every interval: TimeInterval = 0.05, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(10)
         var screen = try capture()
         while !condition(screen) {
             // A timeout is a failure with the screen it saw, never a silent pass.
             guard Date() < deadline else { throw TimedOut(screen: screen) }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: interval)
             screen = try capture()
         }
         return screen

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `--store postgresql://…` through the release binary (`make test` sets `IDELIVERMOBILE_BIN`).
-@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason),
+@Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)),
        .enabled(if: ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"] != nil, "IDELIVERMOBILE_BIN is not set (make test sets it)"))
 struct PostgresCommandLineTests {
     static let binary = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"] ?? "idelivermobile"

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Model
 import PostgresStore
 import Store
 import Testing
 
 /// The PostgreSQL store against a real server (a throwaway cluster).
-@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason))
+@Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct PostgresDeliveryStoreTests {
     @Test func importedDeliveriesReadBackEqualAndInOrder() throws {
         let fixture = try PostgresFixture()

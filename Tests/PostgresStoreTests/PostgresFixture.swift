@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ManifestGenerator
 import Model
 import PostgresStore

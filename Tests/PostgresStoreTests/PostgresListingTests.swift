@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Model
 @testable import PostgresStore
 import Store
@@ -7,7 +8,7 @@ import Testing
 /// Every list the browser can ask for (search, filter, each sort order), the
 /// export stream, the status counts and the late list, against the SQLite
 /// store given the same manifest: the two stores must agree row for row.
-@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason))
+@Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct PostgresListingTests {
     /// Both stores holding the same deliveries, with one status changed after import in each.
     struct Pair: Sendable {

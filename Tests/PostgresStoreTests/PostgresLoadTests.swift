@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Model
 import PostgresStore
 import Store
@@ -9,7 +10,7 @@ import Testing
 /// (default 30) over loopback: afterwards every client's view equals the
 /// database, every change each client saw saved is in the log, and each
 /// delivery's status is the last logged change to it (the last write won).
-@Suite(.enabled(if: PostgresCluster.isAvailable, PostgresCluster.skipReason))
+@Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct PostgresLoadTests {
     static let clients = 20
     static var seconds: Double {

@@ -1,11 +1,7 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-import PostgresStore
-import Store
-import Testing
 
 /// A throwaway PostgreSQL cluster for tests: `initdb` and `pg_ctl` in a
 /// temporary folder, listening on a Unix socket in that folder and on a free
@@ -13,13 +9,14 @@ import Testing
 /// runs), so as root the server runs as the `postgres` user via `runuser`.
 ///
 /// The superuser is `idm` with a password: Unix-socket connections are
-/// trusted, loopback TCP ones must give the password (scram-sha-256).
-final class PostgresCluster: @unchecked Sendable {
-    static let user = "idm"
-    static let password = "s3cret-Test-pw"
+/// trusted, loopback TCP ones must give the password (scram-sha-256). Shared
+/// by the PostgreSQL store tests and the end-to-end tests.
+public final class PostgresCluster: @unchecked Sendable {
+    public static let user = "idm"
+    public static let password = "s3cret-Test-pw"
 
-    let directory: URL
-    let port: Int
+    public let directory: URL
+    public let port: Int
     private let binaries: String
     private var running = false
 
@@ -35,16 +32,16 @@ final class PostgresCluster: @unchecked Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") && FileManager.default.isExecutableFile(atPath: $0 + "/pg_ctl") }
     }()
 
-    static var isAvailable: Bool { binaryDirectory != nil }
+    public static var isAvailable: Bool { binaryDirectory != nil }
 
-    /// Why the tests are skipped, when they are.
-    static let skipReason: Comment =
+    /// Why the tests are skipped, when they are (for `.enabled(if:, Comment(rawValue:))`).
+    public static let skipReason =
         "PostgreSQL server binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or $IDELIVERMOBILE_PG_BIN: install postgresql-15 to run the PostgreSQL store tests (.ci/run does)"
 
     private static var runsAsRoot: Bool { getuid() == 0 }
 
     /// Creates and starts a cluster.
-    init() throws {
+    public init() throws {
         guard let binaries = Self.binaryDirectory else { throw Problem(message: "no PostgreSQL binaries") }
         self.binaries = binaries
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("idm-pg-\(UUID().uuidString.prefix(8))")
@@ -64,22 +61,22 @@ final class PostgresCluster: @unchecked Sendable {
         remove()
     }
 
-    var dataDirectory: String { directory.appendingPathComponent("data").path }
+    public var dataDirectory: String { directory.appendingPathComponent("data").path }
     /// The folder the Unix socket is in.
-    var socketDirectory: String { directory.path }
+    public var socketDirectory: String { directory.path }
     private var logFile: String { directory.appendingPathComponent("server.log").path }
 
     /// A URL over the Unix socket (trusted, no password).
-    func socketURL(database: String) -> String {
+    public func socketURL(database: String) -> String {
         "postgresql://\(Self.user)@/\(database)?host=\(socketDirectory)&port=\(port)"
     }
 
     /// A URL over loopback TCP, with the password in it.
-    func tcpURL(database: String, password: String = PostgresCluster.password) -> String {
+    public func tcpURL(database: String, password: String = PostgresCluster.password) -> String {
         "postgresql://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
     }
 
-    func start() throws {
+    public func start() throws {
         try runAsServerUser([
             binaries + "/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
             "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=120",
@@ -89,13 +86,13 @@ final class PostgresCluster: @unchecked Sendable {
     }
 
     /// Stops the server at once (as a crash or a lost network would look to clients).
-    func stop() throws {
+    public func stop() throws {
         try runAsServerUser([binaries + "/pg_ctl", "-D", dataDirectory, "-m", "immediate", "-w", "stop"])
         running = false
     }
 
     /// Creates a fresh database and returns its name.
-    func createDatabase() throws -> String {
+    public func createDatabase() throws -> String {
         let name = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
         try runAsServerUser([binaries + "/createdb", "-h", socketDirectory, "-p", String(port), "-U", Self.user, name])
         return name
@@ -103,14 +100,14 @@ final class PostgresCluster: @unchecked Sendable {
 
     /// Runs SQL through psql over the socket and returns its unaligned output.
     @discardableResult
-    func psql(_ database: String, _ sql: String) throws -> String {
+    public func psql(_ database: String, _ sql: String) throws -> String {
         try runAsServerUser([binaries + "/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
                              "-h", socketDirectory, "-p", String(port), "-U", Self.user, "-d", database, "-c", sql])
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the server and removes its folder.
-    func remove() {
+    public func remove() {
         if running { try? stop() }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -143,23 +140,28 @@ final class PostgresCluster: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    struct Problem: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct Problem: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 
     // MARK: - One shared cluster per test run
 
     /// The cluster most tests share (each in a database of its own); stopped and removed at exit.
-    static func shared() throws -> PostgresCluster {
-        try sharedCluster.withLock { cluster in
-            if let cluster { return cluster }
-            let started = try PostgresCluster()
-            cluster = started
-            atexit { PostgresCluster.sharedCluster.withLock { $0?.remove() } }
-            return started
+    public static func shared() throws -> PostgresCluster {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let sharedCluster { return sharedCluster }
+        let started = try PostgresCluster()
+        sharedCluster = started
+        atexit {
+            PostgresCluster.sharedLock.lock()
+            PostgresCluster.sharedCluster?.remove()
+            PostgresCluster.sharedLock.unlock()
         }
+        return started
     }
 
-    private static let sharedCluster = LockedValue<PostgresCluster?>(nil)
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedCluster: PostgresCluster?
 }
