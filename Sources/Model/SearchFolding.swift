@@ -10,19 +10,21 @@ public enum SearchFolding {
     public static func fold(_ text: some StringProtocol) -> String {
         // Plain ASCII only needs lower-casing, and is by far the common case.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        // Built as UTF-8 bytes: appending to a String a character at a time costs several times more.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
         for character in text {
+            let utf8 = character.utf8
             // One byte: ASCII, lower-cased in place (CR LF is one character of two bytes, and stays as it is).
-            if character.utf8.count == 1, let byte = character.utf8.first {
-                out.unicodeScalars.append(Unicode.Scalar((0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte))
+            if utf8.count == 1, let byte = utf8.first {
+                out.append((0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte)
             } else if character.isASCII {
-                out += character.lowercased()
+                out.append(contentsOf: character.lowercased().utf8)
             } else {
-                out += foldedCharacters.folded(character)
+                out.append(contentsOf: foldedCharacters.folded(character).utf8)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One character folded: possibly several (ß → ss) or none (a lone combining mark).

@@ -10,14 +10,18 @@ import Model
 /// edited by hand) goes through `JSONDecoder`.
 public enum ItemsColumn {
     public static func encode(_ items: [Item]) -> String {
-        var json = "["
+        // Built as UTF-8 bytes: an import encodes a million of these.
+        var json: [UInt8] = [UInt8(ascii: "[")]
         for (index, item) in items.enumerated() {
-            if index > 0 { json += "," }
-            json += "{\"name\":"
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: #"{"name":"#.utf8)
             appendQuoted(item.name, to: &json)
-            json += ",\"quantity\":\(item.quantity)}"
+            json.append(contentsOf: #","quantity":"#.utf8)
+            json.append(contentsOf: String(item.quantity).utf8)
+            json.append(UInt8(ascii: "}"))
         }
-        return json + "]"
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
     }
 
     public static func decode(_ json: String) -> [Item] {
@@ -29,22 +33,24 @@ public enum ItemsColumn {
 
     // MARK: - Encoding
 
-    private static func appendQuoted(_ text: String, to json: inout String) {
-        json += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: json.unicodeScalars.append(scalar)
+    /// `text` as a JSON string: quote, backslash and control characters escaped.
+    /// Bytes of multi-byte characters are never below 0x80, so they are copied as they are.
+    private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): json.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): json.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): json.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): json.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): json.append(contentsOf: #"\t"#.utf8)
+            case 0 ..< 0x20:
+                let hex = String(byte, radix: 16)
+                json.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: json.append(byte)
             }
         }
-        json += "\""
+        json.append(UInt8(ascii: "\""))
     }
 
     // MARK: - Decoding what `encode` wrote

@@ -16,6 +16,11 @@ import Testing
         #expect(try JSONDecoder().decode([Item].self, from: Data(json.utf8)) == items)
     }
 
+    @Test func theStoredFormIsCompactJSON() {
+        #expect(ItemsColumn.encode([Item(name: "Tea \"Earl\"\\\u{1}\r\n é", quantity: 2), Item(name: "x", quantity: 0)])
+                == #"[{"name":"Tea \"Earl\"\\\u0001\r\n é","quantity":2},{"name":"x","quantity":0}]"#)
+    }
+
     @Test func aColumnEditedByHandStillReads() {
         #expect(ItemsColumn.decode(#"[ {"quantity": 2, "name": "Caf\u00e9"} ]"#) == [Item(name: "Café", quantity: 2)])
         #expect(ItemsColumn.decode(#"[{"name":"\u00e9","quantity":1}]"#) == [Item(name: "é", quantity: 1)])
