@@ -2,10 +2,17 @@ import Model
 import PostgresNIO
 import Store
 
-/// One delivery as a line of COPY text format for the import's temporary
-/// table: tab-separated, `\N` for NULL, and backslash, tab, newline and
-/// carriage return escaped, so no value can end a field or a row early.
+/// One delivery as a line of COPY text format, for `delivery` itself or the
+/// import's temporary table (`columns`, in this order): tab-separated, `\N`
+/// for NULL, and backslash, tab, newline and carriage return escaped, so no
+/// value can end a field or a row early.
 enum CopyRow {
+    /// The columns of a line: `sequence` goes in the first (`position`, or the temporary table's `seq`).
+    static func columns(first: String) -> [String] {
+        [first, "id", "name", "line1", "line2", "phone", "text_number", "status", "items", "instructions", "delivery_window",
+         "name_length", "address_length", "window_length", "search_text", "imported_status"]
+    }
+
     static func append(_ delivery: Delivery, sequence: Int32, to buffer: inout ByteBuffer) {
         let lengths = TextLengths(of: delivery)
         buffer.writeString(String(sequence))
@@ -23,6 +30,7 @@ enum CopyRow {
         field(String(lengths.address), &buffer)
         field(String(lengths.window), &buffer)
         field(searchText(of: delivery), &buffer)
+        field(delivery.status.rawValue, &buffer)
         buffer.writeInteger(UInt8(ascii: "\n"))
     }
 

@@ -6,20 +6,29 @@ import Store
 /// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
 ///
 /// The whole manifest is checked first (nothing is sent when it is bad). Then,
-/// in one transaction: the rows are streamed with `COPY … FROM STDIN` into a
-/// temporary table (a reading thread parses and encodes while the connection
-/// sends), known ids are updated in place (a status saved in the store survives
-/// unless the manifest itself changes it, as in SQLite), new ids are appended
-/// in manifest order, and a `NOTIFY` tells every browser. Any failure rolls it
-/// all back. A big import drops the trigram index and builds it once at the
-/// end, which is far cheaper than keeping it row by row.
+/// in one transaction, while a reading thread parses and encodes and the
+/// connection sends what it has made:
+///
+/// - Into an empty store (a team's first load, the big one), the rows are
+///   copied straight into `delivery` with its keys and indexes dropped, and
+///   those are built once afterwards, from sorted rows, which is far cheaper
+///   than keeping five indexes up row by row.
+/// - Into a store that holds rows, they are copied into a temporary table;
+///   known ids are updated in place (a status saved in the store survives
+///   unless the manifest itself changes it, as in SQLite), new ids are
+///   appended in manifest order.
+///
+/// A `NOTIFY` tells every browser. Any failure rolls it all back, the
+/// dropped indexes included.
 struct PostgresImport {
     let store: PostgresDeliveryStore
     let reader: ManifestReader
     let progress: (@Sendable (ImportProgress) -> Void)?
 
-    /// Rows above which the search index is rebuilt rather than kept up.
+    /// Rows above which an import into a store that holds rows rebuilds the search index rather than keep it up.
     static let rebuildsIndexAbove = 4096
+    /// Memory for building an index from sorted rows (the server's default, 64 MB, spills a million rows to disk).
+    static let indexBuildMemory = "512MB"
     /// Bytes of COPY data per message sent.
     static let chunkBytes = 1 << 20
 
@@ -42,8 +51,6 @@ struct PostgresImport {
             if let readingError = readingError.withLock({ $0 }), !(readingError is CancellationError) { throw readingError }
             throw error
         }
-        // A fresh table's visibility map lets the length reads be index-only; worth a vacuum after a big import.
-        if summary.added > Self.rebuildsIndexAbove { _ = try? store.link.rows("VACUUM (ANALYZE) delivery") }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
@@ -57,14 +64,25 @@ struct PostgresImport {
         return try link.transaction { connection in
             // One import at a time, and no status change lands between its read and its write.
             _ = try link.rows("LOCK TABLE delivery IN SHARE ROW EXCLUSIVE MODE", on: connection)
-            _ = try link.rows("""
-                CREATE TEMP TABLE import_delivery (
-                    seq integer, id text, name text, line1 text, line2 text, phone text, text_number text,
-                    status text, items text, instructions text, delivery_window text,
-                    name_length integer, address_length integer, window_length integer, search_text text
-                ) ON COMMIT DROP
-                """, on: connection)
             let before = try Self.maxPosition(link, connection)
+            let copy: (table: String, columns: [String])
+            if before == 0 {
+                // An empty store: straight into the table, its keys and indexes built afterwards.
+                for key in PostgresSchema.deliveryKeys.reversed() {
+                    _ = try link.rows(PostgresQuery(unsafeSQL: key.drop), on: connection)
+                }
+                copy = ("delivery", CopyRow.columns(first: "position"))
+            } else {
+                _ = try link.rows("""
+                    CREATE TEMP TABLE import_delivery (
+                        seq integer, id text, name text, line1 text, line2 text, phone text, text_number text,
+                        status text, items text, instructions text, delivery_window text,
+                        name_length integer, address_length integer, window_length integer, search_text text,
+                        imported_status text
+                    ) ON COMMIT DROP
+                    """, on: connection)
+                copy = ("import_delivery", CopyRow.columns(first: "seq"))
+            }
 
             // A reading thread parses and encodes; the COPY sends what it has made.
             let chunks = CopyChunkQueue(capacity: 8)
@@ -94,40 +112,23 @@ struct PostgresImport {
             defer { chunks.cancel() }
             let logger = link.quietLogger
             try link.waitFor {
-                try await connection.copyFrom(table: "import_delivery", logger: logger) { writer in
+                try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
                     while let chunk = try chunks.take() { try await writer.write(chunk) }
                 }
             }
             progress?(ImportProgress(phase: .writing, done: total, total: total))
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
 
-            let rebuilds = total > Self.rebuildsIndexAbove
-            if rebuilds { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropSearchIndex), on: connection) }
-            if before > 0 {
-                _ = try link.rows("""
-                    UPDATE delivery d SET
-                        name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
-                        status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
-                        imported_status = i.status, items = i.items, instructions = i.instructions,
-                        delivery_window = i.delivery_window, name_length = i.name_length,
-                        address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
-                    FROM import_delivery i WHERE d.id = i.id
-                    """, on: connection)
+            _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(Self.indexBuildMemory)'"), on: connection)
+            if before == 0 {
+                for key in PostgresSchema.deliveryKeys {
+                    _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
+                }
+            } else {
+                try merge(link, connection, after: before, rebuildsSearch: total > Self.rebuildsIndexAbove)
             }
-            _ = try link.rows("""
-                INSERT INTO delivery (
-                    position, id, name, line1, line2, phone, text_number, status, imported_status, items,
-                    instructions, delivery_window, name_length, address_length, window_length, search_text)
-                SELECT \(before) + row_number() OVER (ORDER BY i.seq), i.id, i.name, i.line1, i.line2, i.phone,
-                    i.text_number, i.status, i.status, i.items, i.instructions, i.delivery_window,
-                    i.name_length, i.address_length, i.window_length, i.search_text
-                FROM import_delivery i
-                WHERE \(before) = 0 OR NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
-                """, on: connection)
-            if rebuilds {
-                _ = try link.rows("SET LOCAL maintenance_work_mem = '256MB'", on: connection)
-                _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.searchIndex), on: connection)
-            }
+            // The planner's figures for the new rows, committed with them.
+            _ = try link.rows("ANALYZE delivery", on: connection)
             if let fingerprint {
                 _ = try link.rows("""
                     INSERT INTO imported_manifest(path, size, modified) VALUES
@@ -139,6 +140,31 @@ struct PostgresImport {
             let after = try Self.maxPosition(link, connection)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }
+    }
+
+    /// Updates known ids in place from the temporary table and appends new ones in manifest order.
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rebuildsSearch: Bool) throws {
+        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropSearchIndex), on: connection) }
+        _ = try link.rows("""
+            UPDATE delivery d SET
+                name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
+                status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
+                imported_status = i.status, items = i.items, instructions = i.instructions,
+                delivery_window = i.delivery_window, name_length = i.name_length,
+                address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
+            FROM import_delivery i WHERE d.id = i.id
+            """, on: connection)
+        _ = try link.rows("""
+            INSERT INTO delivery (
+                position, id, name, line1, line2, phone, text_number, status, imported_status, items,
+                instructions, delivery_window, name_length, address_length, window_length, search_text)
+            SELECT \(before) + row_number() OVER (ORDER BY i.seq), i.id, i.name, i.line1, i.line2, i.phone,
+                i.text_number, i.status, i.status, i.items, i.instructions, i.delivery_window,
+                i.name_length, i.address_length, i.window_length, i.search_text
+            FROM import_delivery i
+            WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
+            """, on: connection)
+        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.searchIndex), on: connection) }
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

@@ -8,8 +8,8 @@ import Store
 ///
 /// `delivery.position` is the row's place in the list (1-based, contiguous:
 /// rows are only appended or updated in place), so a page is a key range. The
-/// text lengths the height estimator needs sit in a covering index on
-/// `position`, so reading them never touches the wide rows. `search_text` is
+/// text lengths the height estimator needs are included in the primary key's
+/// index (v3), so reading them never touches the wide rows. `search_text` is
 /// id, name and address folded as the SQLite store folds them
 /// (`SubstringSearch.searchedText`), with a `pg_trgm` index for substring search. `status_change` is the log: every change by anyone, kept;
 /// `change_id` (made by the client) makes writing a change twice write it once,
@@ -91,6 +91,23 @@ enum PostgresSchema {
                       try refoldSearchText(link, connection)
                       _ = try link.rows(PostgresQuery(unsafeSQL: searchIndex), on: connection)
                   }),
+        // One index fewer to build at import: the lengths ride in the primary key's.
+        Migration(version: 3, name: "text lengths kept in the primary key's index", statements: [
+            "DROP INDEX delivery_lengths",
+            "ALTER TABLE delivery DROP CONSTRAINT delivery_pkey",
+            deliveryKeys[0].build,
+        ]),
+    ]
+
+    /// The keys and indexes of `delivery` as the latest version has them, in
+    /// the order an import into an empty table builds them after its `COPY`
+    /// (each built once from sorted rows rather than kept up row by row).
+    static let deliveryKeys: [(drop: String, build: String)] = [
+        ("ALTER TABLE delivery DROP CONSTRAINT delivery_pkey",
+         "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
+        ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
+        ("DROP INDEX delivery_by_status", "CREATE INDEX delivery_by_status ON delivery (status, position)"),
+        (dropSearchIndex, searchIndex),
     ]
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.

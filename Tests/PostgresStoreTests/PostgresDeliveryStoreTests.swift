@@ -120,7 +120,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2")
+                == "1,2,3")
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -129,13 +129,15 @@ struct PostgresDeliveryStoreTests {
         }
     }
 
-    @Test func version2FoldsTheSearchTextOfAVersion1DatabaseAsSQLiteDoes() throws {
+    @Test func aVersion1DatabaseIsBroughtUpToDate() throws {
         let fixture = try PostgresFixture()
         let deliveries = PostgresFixture.deliveries(count: 30)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
-        // As version 1 left it: folded its own way, the address joined with a comma.
+        // As version 1 left it: folded its own way, the address joined with a comma, the lengths in an index of their own.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 2;
+            ALTER TABLE delivery DROP CONSTRAINT delivery_pkey, ADD CONSTRAINT delivery_pkey PRIMARY KEY (position);
+            CREATE INDEX delivery_lengths ON delivery (position) INCLUDE (name_length, address_length, window_length);
             UPDATE delivery SET search_text = id || E'\\n' || name || E'\\n' || line1 || coalesce(', ' || line2, '')
             """)
         #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM delivery WHERE search_text LIKE '%zoe%'") == "0")
@@ -149,5 +151,46 @@ struct PostgresDeliveryStoreTests {
         }
         #expect(stored == expected.joined(separator: ","))
         #expect(PostgresFixture.rows(try store.search("zoe müll", status: .all)).map(\.id) == [deliveries[0].id])
+        let keys = try Self.keys(fixture)
+        #expect(!keys.contains("delivery_lengths") && keys.contains("INCLUDE (name_length, address_length, window_length)"))
+    }
+
+    /// The keys and indexes of `delivery`, as the server describes them.
+    private static func keys(_ fixture: PostgresFixture) throws -> String {
+        try fixture.cluster.psql(fixture.database, """
+            SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'delivery'
+            UNION ALL
+            SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), E'\\n' ORDER BY conname)
+            FROM pg_constraint WHERE conrelid = 'delivery'::regclass
+            """)
+    }
+
+    @Test func anImportIntoAnEmptyStoreBuildsTheKeysAndIndexesTheMigrationsMade() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let migrated = try Self.keys(fixture)
+        #expect(migrated.contains("INCLUDE (name_length, address_length, window_length)") && migrated.contains("gin_trgm_ops"))
+        let deliveries = PostgresFixture.deliveries(count: 500)
+        try store.importManifest(at: try fixture.write(deliveries))
+        #expect(try Self.keys(fixture) == migrated)
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        // Keys hold: a second copy of a row cannot go in.
+        #expect(throws: (any Error).self) {
+            try fixture.cluster.psql(fixture.database, "INSERT INTO delivery SELECT * FROM delivery WHERE position = 1")
+        }
+    }
+
+    @Test func aFailedImportIntoAnEmptyStoreLeavesItEmptyWithItsIndexes() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let migrated = try Self.keys(fixture)
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 5)
+        deliveries[4000].name = "Nul\u{0}Name"
+        #expect(throws: StoreError.self) { try store.importManifest(at: try fixture.write(deliveries, name: "nul.json")) }
+        #expect(try store.count() == 0)
+        #expect(try Self.keys(fixture) == migrated)
+        deliveries[4000].name = "No Nul"
+        try store.importManifest(at: try fixture.write(deliveries, name: "good.json"))
+        #expect(try store.count() == 5000)
     }
 }
