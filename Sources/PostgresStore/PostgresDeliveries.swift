@@ -26,10 +26,12 @@ public final class PostgresDeliveries: DeliverySource {
         var positions: [Int32] = []
     }
 
-    init(store: PostgresDeliveryStore, search: PostgresSearch?, count: Int) {
+    /// `positions`: the list's positions in list order, when already known (all of them).
+    init(store: PostgresDeliveryStore, search: PostgresSearch?, count: Int, positions: [Int32] = []) {
         self.store = store
         self.search = search
         self.count = count
+        state.withLock { $0.positions = positions }
     }
 
     public var cheaplyReadableRows: Int {
@@ -147,8 +149,25 @@ public final class PostgresDeliveries: DeliverySource {
     public func row(nearestTo id: String) -> Int? {
         guard count > 0, let position = try? store.row(ofDeliveryID: id).map({ Int32($0 + 1) }) else { return nil }
         guard let search else { return min(count - 1, Int(position) - 1) }
+        let known = state.withLock { $0.positions }
+        if known.count == count {
+            // Every position is known: in manifest order, where it is or would be; sorted, where it is.
+            if search.order == .manifest { return min(count - 1, Self.insertionIndex(of: position, in: known)) }
+            if let row = known.firstIndex(of: position) { return row }
+        }
         guard let before = try? store.link.rows(search.rowsBefore(position: position)).first?.decode(Int64.self) else { return nil }
         return min(count - 1, Int(before))
+    }
+
+    /// The index of the first of the ascending `positions` not below `position`.
+    static func insertionIndex(of position: Int32, in positions: [Int32]) -> Int {
+        var low = 0
+        var high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// A delivery from a row of `columns`; a row that cannot be decoded says so.

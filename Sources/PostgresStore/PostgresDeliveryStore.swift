@@ -48,13 +48,17 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// worth for the first frame), and rows an export fetches per round trip.
     /// Tests make it small, to cross many steps.
     let rowsPerStep: Int
+    /// Searches and filters finding up to this many rows learn them whole
+    /// with their count (16 Ki: beyond, the scan that finds out costs more than it saves); tests make it small.
+    let eagerLimit: Int
 
     public convenience init(location: PostgresLocation, client: String? = nil) throws(StoreError) {
-        try self.init(location: location, client: client, rowsPerStep: 4096)
+        try self.init(location: location, client: client, rowsPerStep: 4096, eagerLimit: 16384)
     }
 
-    init(location: PostgresLocation, client: String?, rowsPerStep: Int) throws(StoreError) {
+    init(location: PostgresLocation, client: String?, rowsPerStep: Int, eagerLimit: Int) throws(StoreError) {
         self.rowsPerStep = rowsPerStep
+        self.eagerLimit = eagerLimit
         self.location = location.description
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
         link = try PostgresLink(location: location)
@@ -97,20 +101,23 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         try listing(nil) { () throws(StoreError) in PostgresDeliveries(store: self, search: nil, count: try count()) }
     }
 
-    /// The rows `text` finds whose status passes `filter`, in `sort` order,
-    /// learnt by keyset as the screens scroll (`PostgresSearch`).
+    /// The rows `text` finds whose status passes `filter`, in `sort` order. A
+    /// search or a filter that finds few rows learns them all in one scan,
+    /// which counts them too; a big one is counted, and it and every row in
+    /// another order are learnt by keyset as the screens scroll (`PostgresSearch`).
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> PostgresDeliveries {
         guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
         return try listing(search) { () throws(StoreError) in
-            let count: Int
-            if search.patterns.isEmpty && search.status == nil {
-                // Every row, sorted: no need to count them one by one.
-                count = try self.count()
-            } else {
-                let rows = try link.rows(search.query(selecting: "count(*)"))
-                count = Int((try? rows.first?.decode(Int64.self)) ?? 0)
+            guard search.filters else { return PostgresDeliveries(store: self, search: search, count: try self.count()) }
+            guard let row = try link.rows(search.positions(upTo: eagerLimit)).first, var positions = try? row.decode([Int32].self) else {
+                throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
             }
-            return PostgresDeliveries(store: self, search: search, count: count)
+            guard positions.count <= eagerLimit else {
+                let rows = try link.rows(search.query(selecting: "count(*)"))
+                return PostgresDeliveries(store: self, search: search, count: Int((try? rows.first?.decode(Int64.self)) ?? 0))
+            }
+            if search.order == .manifest { positions.sort() }
+            return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
         }
     }
 

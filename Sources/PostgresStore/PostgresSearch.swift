@@ -63,7 +63,7 @@ struct PostgresSearch: Sendable, Hashable {
     /// caller's own SQL, never values.
     func query(selecting columns: String, after position: Int32? = nil, limit: Int? = nil, extra: String? = nil) -> PostgresQuery {
         var binds = PostgresBindings()
-        var conditions = filters(&binds)
+        var conditions = conditions(&binds)
         if let position, position > 0 {
             binds.append(position)
             conditions.append(keyComparison(">", position: "$\(binds.count)"))
@@ -78,11 +78,33 @@ struct PostgresSearch: Sendable, Hashable {
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
+    /// Every position of the list when it holds at most `limit` rows, in list
+    /// order (in manifest order unsorted: they come nearly in order, and the
+    /// caller sorts them, linear in Swift); more than `limit` positions when
+    /// it holds more, and then the scan stops there, and the list is counted
+    /// and learnt by keyset instead.
+    func positions(upTo limit: Int) -> PostgresQuery {
+        var binds = PostgresBindings()
+        let conditions = conditions(&binds)
+        binds.append(limit + 1)
+        let sortKey = Self.sortKey(order)
+        let keyColumns = sortKey.enumerated().map { ", \($1) AS k\($0)" }.joined()
+        let ordering = order == .manifest ? "" : " ORDER BY " + (sortKey.indices.map { "k\($0)" } + ["position"]).joined(separator: ", ")
+        var matched = "SELECT position\(keyColumns) FROM delivery"
+        if !conditions.isEmpty { matched += " WHERE " + conditions.joined(separator: " AND ") }
+        return PostgresQuery(
+            unsafeSQL: "SELECT coalesce(array_agg(position\(ordering)), '{}') FROM (\(matched) LIMIT $\(binds.count)) first",
+            binds: binds)
+    }
+
+    /// Whether the list keeps only some rows (a search or a status filter), rather than sorting them all.
+    var filters: Bool { !patterns.isEmpty || status != nil }
+
     /// How many of this list's rows come before the row at `position`, whether
     /// or not the list holds that row: where it is, or would be.
     func rowsBefore(position: Int32) -> PostgresQuery {
         var binds = PostgresBindings()
-        var conditions = filters(&binds)
+        var conditions = conditions(&binds)
         binds.append(position)
         conditions.append(keyComparison("<", position: "$\(binds.count)"))
         return PostgresQuery(unsafeSQL: "SELECT count(*) FROM delivery WHERE " + conditions.joined(separator: " AND "), binds: binds)
@@ -92,7 +114,7 @@ struct PostgresSearch: Sendable, Hashable {
     private var key: [String] { Self.sortKey(order) + ["position"] }
 
     /// The words and the status, each bound.
-    private func filters(_ binds: inout PostgresBindings) -> [String] {
+    private func conditions(_ binds: inout PostgresBindings) -> [String] {
         var conditions: [String] = []
         for pattern in patterns {
             binds.append(pattern)

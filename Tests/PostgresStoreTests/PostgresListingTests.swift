@@ -20,7 +20,8 @@ struct PostgresListingTests {
     /// One pair for the whole suite (no test changes it): importing it twice costs seconds.
     static let shared = Result { try pair() }
 
-    /// Lists learn 100 positions per keyset step here (and exports fetch 100 rows at a time), so that they are read
+    /// Lists learn 100 positions per keyset step here (and exports fetch 100 rows at a time;
+    /// searches finding more than 300 rows are learnt by keyset too), so that they are read
     /// across many steps; names and windows tie and differ only in case, so
     /// that ties straddle the steps.
     static func pair() throws -> Pair {
@@ -32,7 +33,7 @@ struct PostgresListingTests {
         }
         let manifest = try fixture.write(deliveries)
         let postgres = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100)
+            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100, eagerLimit: 300)
         try postgres.importManifest(at: manifest)
         let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("same.sqlite"))
         try sqlite.importManifest(at: manifest)
