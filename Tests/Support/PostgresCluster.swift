@@ -40,8 +40,14 @@ public final class PostgresCluster: @unchecked Sendable {
 
     private static var runsAsRoot: Bool { getuid() == 0 }
 
-    /// Creates and starts a cluster.
-    public init() throws {
+    /// Whether the server speaks TLS on TCP, and only TLS.
+    public let tls: Bool
+
+    /// Creates and starts a cluster. With `tls`, the server has a self-signed
+    /// certificate (made with openssl in its folder) and refuses TCP clients
+    /// that do not use TLS; the Unix socket stays as it is.
+    public init(tls: Bool = false) throws {
+        self.tls = tls
         guard let binaries = Self.binaryDirectory else { throw Problem(message: "no PostgreSQL binaries") }
         self.binaries = binaries
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("idm-pg-\(UUID().uuidString.prefix(8))")
@@ -54,7 +60,25 @@ public final class PostgresCluster: @unchecked Sendable {
             binaries + "/initdb", "-D", dataDirectory, "-U", Self.user, "--pwfile=\(passwordFile.path)",
             "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
         ])
+        if tls { try makeCertificate() }
         try start()
+    }
+
+    /// A self-signed certificate for localhost in the data folder (where the
+    /// server looks by default), and TCP clients allowed over TLS only.
+    private func makeCertificate() throws {
+        let key = dataDirectory + "/server.key"
+        try runAsServerUser([
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+            "-keyout", key, "-out", dataDirectory + "/server.crt",
+        ])
+        try runAsServerUser(["chmod", "600", key])
+        let rules = dataDirectory + "/pg_hba.conf"
+        let hba = try String(contentsOfFile: rules, encoding: .utf8)
+        let tlsOnly = hba.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("host ") ? "hostssl " + line.dropFirst("host ".count) : line
+        }.joined(separator: "\n")
+        try tlsOnly.write(toFile: rules, atomically: false, encoding: .utf8)
     }
 
     deinit {
@@ -72,14 +96,15 @@ public final class PostgresCluster: @unchecked Sendable {
     }
 
     /// A URL over loopback TCP, with the password in it.
-    public func tcpURL(database: String, password: String = PostgresCluster.password) -> String {
-        "postgresql://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    public func tcpURL(database: String, password: String = PostgresCluster.password, sslmode: String = "disable") -> String {
+        "postgresql://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=\(sslmode)"
     }
 
     public func start() throws {
         try runAsServerUser([
             binaries + "/pg_ctl", "-D", dataDirectory, "-l", logFile, "-w", "-t", "60",
-            "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=120",
+            "-o", "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=120"
+                + (tls ? " -c ssl=on" : ""),
             "start",
         ])
         running = true
