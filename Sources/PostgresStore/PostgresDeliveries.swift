@@ -26,11 +26,15 @@ public final class PostgresDeliveries: DeliverySource {
         var positions: [Int32] = []
     }
 
+    /// A big search's rows per block of `rowsPerStep` positions (block number, rows), when counted so.
+    private let countsPerBlock: [Int32: Int]
+
     /// `positions`: the list's positions in list order, when already known (all of them).
-    init(store: PostgresDeliveryStore, search: PostgresSearch?, count: Int, positions: [Int32] = []) {
+    init(store: PostgresDeliveryStore, search: PostgresSearch?, count: Int, positions: [Int32] = [], countsPerBlock: [Int32: Int] = [:]) {
         self.store = store
         self.search = search
         self.count = count
+        self.countsPerBlock = countsPerBlock
         state.withLock { $0.positions = positions }
     }
 
@@ -154,6 +158,15 @@ public final class PostgresDeliveries: DeliverySource {
             // Every position is known: in manifest order, where it is or would be; sorted, where it is.
             if search.order == .manifest { return min(count - 1, Self.insertionIndex(of: position, in: known)) }
             if let row = known.firstIndex(of: position) { return row }
+        }
+        if search.order == .manifest, !countsPerBlock.isEmpty {
+            // The blocks before its own, counted with the list, and the rows of its block before it.
+            let size = Int32(store.rowsPerStep)
+            let block = position / size
+            let earlier = countsPerBlock.reduce(0) { $0 + ($1.key < block ? $1.value : 0) }
+            let query = search.rowsBefore(position: position, from: block * size)
+            guard let within = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
+            return min(count - 1, earlier + Int(within))
         }
         guard let before = try? store.link.rows(search.rowsBefore(position: position)).first?.decode(Int64.self) else { return nil }
         return min(count - 1, Int(before))

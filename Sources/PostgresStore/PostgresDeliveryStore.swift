@@ -45,8 +45,9 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     /// Positions a list learns per keyset step (at least: a few screens'
-    /// worth for the first frame), and rows an export fetches per round trip.
-    /// Tests make it small, to cross many steps.
+    /// worth for the first frame), rows an export fetches per round trip, and
+    /// the positions per block a big search is counted by. Tests make it
+    /// small, to cross many steps.
     let rowsPerStep: Int
     /// Searches and filters finding up to this many rows learn them whole
     /// with their count (16 Ki: beyond, the scan that finds out costs more than it saves); tests make it small.
@@ -113,8 +114,12 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
             }
             guard positions.count <= eagerLimit else {
-                let rows = try link.rows(search.query(selecting: "count(*)"))
-                return PostgresDeliveries(store: self, search: search, count: Int((try? rows.first?.decode(Int64.self)) ?? 0))
+                var blocks: [Int32: Int] = [:]
+                for row in try link.rows(search.countsPerBlock(Int32(rowsPerStep))) {
+                    guard let (block, count) = try? row.decode((Int32, Int64).self) else { continue }
+                    blocks[block] = Int(count)
+                }
+                return PostgresDeliveries(store: self, search: search, count: blocks.values.reduce(0, +), countsPerBlock: blocks)
             }
             if search.order == .manifest { positions.sort() }
             return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)

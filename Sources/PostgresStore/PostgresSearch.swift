@@ -101,13 +101,30 @@ struct PostgresSearch: Sendable, Hashable {
     var filters: Bool { !patterns.isEmpty || status != nil }
 
     /// How many of this list's rows come before the row at `position`, whether
-    /// or not the list holds that row: where it is, or would be.
-    func rowsBefore(position: Int32) -> PostgresQuery {
+    /// or not the list holds that row: where it is, or would be. With `from`
+    /// (manifest order), only those at positions from `from` on.
+    func rowsBefore(position: Int32, from: Int32? = nil) -> PostgresQuery {
         var binds = PostgresBindings()
         var conditions = conditions(&binds)
         binds.append(position)
         conditions.append(keyComparison("<", position: "$\(binds.count)"))
+        if let from {
+            binds.append(from)
+            conditions.append("position >= $\(binds.count)")
+        }
         return PostgresQuery(unsafeSQL: "SELECT count(*) FROM delivery WHERE " + conditions.joined(separator: " AND "), binds: binds)
+    }
+
+    /// The list's rows counted per block of `block` positions (block number,
+    /// count), in the scan that counts them anyway: where a row is in a big
+    /// list is then the blocks before it and a short range of one block.
+    func countsPerBlock(_ block: Int32) -> PostgresQuery {
+        var binds = PostgresBindings()
+        let conditions = conditions(&binds)
+        binds.append(block)
+        var sql = "SELECT position / $\(binds.count), count(*) FROM delivery"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        return PostgresQuery(unsafeSQL: sql + " GROUP BY 1", binds: binds)
     }
 
     /// The sort key and then the position: the list's total order.
