@@ -80,10 +80,6 @@ struct RenderCommand: ParsableCommand {
                 ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
                 : DeliveryInput.open(url)
         }
-        var state = AppState(
-            source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
-            category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
-        )
         var selection = select
         if let id {
             // A linear search is fine here: render shows one screen and exits.
@@ -92,11 +88,16 @@ struct RenderCommand: ParsableCommand {
             }
             selection = row
         }
-        state.setOverview(DeliveryInput.overview(of: url, source: source, search: search ?? ""))
-        state.setTime(clock.current)
-        state.place(top: top, select: selection)
-        if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
-        if screen == .shipment { state.openShipment() }
+        let start = StartingView(
+            top: top, selected: selection, query: search ?? "", status: status ?? .all, opensShipment: screen == .shipment
+        )
+        var state = AppState(
+            source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
+            category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
+        )
+        // What browse's runtime would tell the screens before its first frame.
+        _ = state.update(.counted(query: start.query, DeliveryInput.overview(of: url, source: source, search: search ?? "")))
+        _ = state.update(.clock(clock.current))
         let frame = state.render()
         let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
         do {

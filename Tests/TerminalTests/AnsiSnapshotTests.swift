@@ -45,8 +45,8 @@ import Typesetting
             typesetter: Typesetter(glyphs: snapshot.glyphs)
         )
         if snapshot.screen == "shipment" {
-            _ = state.handle(.down)
-            _ = state.handle(.enter)
+            _ = state.update(.key(.down))
+            _ = state.update(.key(.enter))
         }
         return state.render()
     }
