@@ -1,3 +1,4 @@
+import Canvas
 import Model
 import RowLayout
 import Typesetting
@@ -15,7 +16,7 @@ import Typesetting
 /// a centred title losing its centring) impossible here.
 public struct AppState: Sendable {
     public internal(set) var source: any DeliverySource
-    public internal(set) var size: TerminalSize
+    public internal(set) var size: Size
     public internal(set) var category: ContentSizeCategory
     public let typesetter: Typesetter
     public let strategy: RowHeightStrategy
@@ -51,7 +52,7 @@ public struct AppState: Sendable {
     var layout: ListLayout
 
     public init(
-        source: any DeliverySource, size: TerminalSize, category: ContentSizeCategory = .large,
+        source: any DeliverySource, size: Size, category: ContentSizeCategory = .large,
         typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated, start: StartingView? = nil
     ) {
         self.source = source
@@ -81,12 +82,23 @@ public struct AppState: Sendable {
 
     // MARK: - Geometry
 
-    /// Line 0 is the title bar and the last line the status bar; the list is between.
-    static func listHeight(size: TerminalSize) -> Int { max(1, size.height - 2) }
+    /// Where the list's rows and the Shipment screen's content go: between
+    /// the title bar (line 0) and the status bar (the last line), less the
+    /// scrollbar column on the right. Rows are laid out, wrapped and drawn to this.
+    static func contentArea(in size: Size) -> Rect {
+        Rect(x: 0, y: 1, width: max(1, size.width - 1), height: max(1, size.height - 2))
+    }
 
-    /// Rows are as wide as the screen less the scrollbar column.
-    static func listContext(size: TerminalSize, category: ContentSizeCategory) -> LayoutContext {
-        LayoutContext(width: max(1, size.width - 1), category: category.rawValue)
+    /// The scrollbar's column, right of the content.
+    static func scrollbarArea(in size: Size) -> Rect {
+        let content = contentArea(in: size)
+        return Rect(x: content.maxX, y: content.y, width: 1, height: content.height)
+    }
+
+    static func listHeight(size: Size) -> Int { contentArea(in: size).height }
+
+    static func listContext(size: Size, category: ContentSizeCategory) -> LayoutContext {
+        LayoutContext(width: contentArea(in: size).width, category: category.rawValue)
     }
 
     var measurer: DeliveryRowMeasurer { DeliveryRowMeasurer(source: source, typesetter: typesetter) }
@@ -136,7 +148,7 @@ public struct AppState: Sendable {
         layout.reveal(row: selected)
     }
 
-    mutating func resize(to newSize: TerminalSize) {
+    mutating func resize(to newSize: Size) {
         guard newSize != size else { return }
         size = newSize
         layout.setViewportHeight(Self.listHeight(size: size))

@@ -1,3 +1,5 @@
+import Canvas
+import Input
 import Model
 
 /// Everything that can happen to the program, as a value: what the terminal
@@ -10,7 +12,7 @@ public enum Message: Sendable {
     case key(Key)
     /// The terminal has this size now: after a resize, or back from a
     /// suspension (when everything is drawn again).
-    case resized(TerminalSize)
+    case resized(Size)
     /// SIGTSTP from another process: suspend as Ctrl-Z does.
     case suspendRequested
     /// A terminating signal (SIGINT, SIGTERM, SIGHUP, …) arrived.

@@ -1,7 +1,7 @@
 import Canvas
 import CNcursesw
 import Foundation
-import Screens
+import Input
 
 /// The live terminal through ncursesw: it starts and stops ncurses and reads
 /// events; frames go through a `ScreenPainter` onto the `NcursesBackend`.
@@ -24,7 +24,7 @@ public final class TerminalSession {
     /// True when stdin and stdout are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-    public var size: TerminalSize { painter.backend.size }
+    public var size: Size { painter.backend.size }
 
     /// Set when the terminal hung up without a SIGHUP reaching us (its pty
     /// closed): reads then fail at once, and a loop that took that for
@@ -124,7 +124,7 @@ public final class TerminalSession {
     }
 
     /// Takes the terminal again and forgets what is on it, however it was left.
-    private func repaintWhole() -> TerminalSize {
+    private func repaintWhole() -> Size {
         clearok(ide_curscr(), true)
         refresh()
         invalidate()

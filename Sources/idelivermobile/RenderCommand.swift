@@ -1,4 +1,5 @@
 import ArgumentParser
+import Canvas
 import Foundation
 import Model
 import PostgresStore
@@ -62,7 +63,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var clock: ClockOption
 
     func validate() throws {
-        guard TerminalSize(parsing: size) != nil else {
+        guard Size(parsing: size) != nil else {
             throw ValidationError("--size must look like 80x24, not '\(size)'.")
         }
     }
@@ -92,7 +93,7 @@ struct RenderCommand: ParsableCommand {
             top: top, selected: selection, query: search ?? "", status: status ?? .all, opensShipment: screen == .shipment
         )
         var state = AppState(
-            source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
+            source: source, size: Size(parsing: size) ?? Size(width: 80, height: 24),
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
         )
         // What browse's runtime would tell the screens before its first frame.

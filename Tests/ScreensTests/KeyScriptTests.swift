@@ -1,3 +1,4 @@
+import Input
 import Model
 import Testing
 @testable import Screens

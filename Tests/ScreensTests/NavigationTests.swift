@@ -1,3 +1,5 @@
+import Canvas
+import Input
 import Testing
 import Typesetting
 @testable import Screens
@@ -126,7 +128,7 @@ import Typesetting
     @Test func resizeRelaysOutAtOnce() {
         var state = SampleData.state(width: 80, height: 24)
         state.press(.down, .down)
-        _ = state.update(.resized(TerminalSize(width: 40, height: 12)))
+        _ = state.update(.resized(Size(width: 40, height: 12)))
         let frame = state.render()
         #expect(frame.width == 40 && frame.height == 12)
         #expect(state.layout.screenLine(ofRow: state.selected) != nil)

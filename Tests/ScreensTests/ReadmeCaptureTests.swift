@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Model
 import Testing
@@ -34,7 +35,7 @@ import Typesetting
             var options: [String: String] = [:]
             var arguments = capture.arguments[...]
             while let name = arguments.popFirst(), let value = arguments.popFirst() { options[name] = value }
-            let size = TerminalSize(parsing: options["--size"] ?? "80x24") ?? TerminalSize(width: 80, height: 24)
+            let size = Size(parsing: options["--size"] ?? "80x24") ?? Size(width: 80, height: 24)
             let category = options["--text-size"].flatMap(ContentSizeCategory.init(name:)) ?? .large
             let start = StartingView(
                 top: options["--top"].flatMap { Int($0) }, selected: options["--select"].flatMap { Int($0) },

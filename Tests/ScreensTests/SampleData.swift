@@ -1,3 +1,5 @@
+import Canvas
+import Input
 import Foundation
 import Model
 import Screens
@@ -24,7 +26,7 @@ enum SampleData {
         DisplayWidth.prepareLocale()
         let rows = source ?? deliveries
         var state = AppState(
-            source: rows, size: TerminalSize(width: width, height: height),
+            source: rows, size: Size(width: width, height: height),
             category: category, typesetter: Typesetter(glyphs: glyphs), start: start
         )
         // The title bar's counts, as `render` sets them for a manifest.

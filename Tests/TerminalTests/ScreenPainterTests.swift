@@ -15,7 +15,7 @@ import Typesetting
         Delivery(id: "D3", name: "Jonas Berg", address: Address(line1: "Storgatan 5"), status: .delivered),
     ])
 
-    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native, size: TerminalSize = TerminalSize(width: 60, height: 16)) -> AppState {
+    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native, size: Size = Size(width: 60, height: 16)) -> AppState {
         DisplayWidth.prepareLocale()
         return AppState(source: deliveries, size: size, category: category, typesetter: Typesetter(glyphs: glyphs))
     }
@@ -145,7 +145,7 @@ import Typesetting
     }
 
     @Test func theGlyphModeShowsInTheHelpAndAfterAPlus() throws {
-        var state = Self.state(glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
+        var state = Self.state(glyphs: .doubled, size: Size(width: 100, height: 40))
         #expect(!state.render().plainText.contains("glyphs:"))
         _ = state.update(.key(.character("+")))
         #expect(state.render().plainTextLines.last?.contains("glyphs: doubled") == true)
@@ -154,7 +154,7 @@ import Typesetting
     }
 
     @Test func theHelpBoxDropsTheDoublingOfTheRowsItCovers() throws {
-        var state = Self.state(category: .accessibility2, glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
+        var state = Self.state(category: .accessibility2, glyphs: .doubled, size: Size(width: 100, height: 40))
         _ = state.update(.key(.character("?")))
         let frame = state.render()
         let box = try Self.find("Keys", on: frame)

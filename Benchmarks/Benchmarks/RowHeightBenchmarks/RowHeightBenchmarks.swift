@@ -1,5 +1,7 @@
 import Benchmark
+import Canvas
 import Foundation
+import Input
 import ManifestGenerator
 import Model
 import RowLayout
@@ -17,7 +19,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3),
         maxIterations: 60
     )
-    let screen = TerminalSize(width: 80, height: 24)
+    let screen = Size(width: 80, height: 24)
 
     for count in [1_000, 10_000, 100_000, 1_000_000] {
         Benchmark("First frame (estimated) N=\(count)") { benchmark in
