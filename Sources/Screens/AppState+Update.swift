@@ -160,18 +160,3 @@ extension AppState {
         SearchRequest(query: search.query, status: search.status, sort: search.sort, selection: selection)
     }
 }
-
-/// What of the list refinement can change on screen: which rows are shown
-/// where, and the scrollbar.
-private struct ListAppearance: Equatable {
-    var rows: [VisibleRow]
-    var thumb: [Int]
-    var hasScrollbar: Bool
-
-    init(_ layout: ListLayout, trackHeight: Int) {
-        rows = layout.visibleRows()
-        let thumb = layout.scrollbarThumb(trackHeight: trackHeight)
-        self.thumb = [thumb.start, thumb.length]
-        hasScrollbar = layout.totalHeight > trackHeight
-    }
-}
