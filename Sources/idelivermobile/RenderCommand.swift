@@ -72,7 +72,8 @@ struct RenderCommand: ParsableCommand {
         let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
         DisplayWidth.prepareLocale()
         let source: any DeliverySource
-        if let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL) {
+        let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL)
+        if let database {
             source = DeliveryInput.database(database, text: search, status: status)
         } else if let store {
             source = DeliveryInput.store(URL(fileURLWithPath: store), text: search, status: status)
@@ -97,7 +98,10 @@ struct RenderCommand: ParsableCommand {
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
         )
         // What browse's runtime would tell the screens before its first frame.
-        _ = state.update(.counted(query: start.query, DeliveryInput.overview(of: url, source: source, search: search ?? "")))
+        let counts = DeliveryInput.overview(
+            of: source, database: database, file: store.map { URL(fileURLWithPath: $0) } ?? url, search: search ?? ""
+        )
+        _ = state.update(.counted(query: start.query, counts))
         _ = state.update(.clock(clock.current))
         let frame = state.render()
         let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
