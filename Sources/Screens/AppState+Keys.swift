@@ -127,21 +127,21 @@ extension AppState {
             for _ in 0 ..< times { filter = key == .character("f") ? filter.next : filter.previous }
             search.status = filter
             notice = "Filter: \(filter == .all ? "all deliveries" : filter.title)"
-            return searchAgain(keepingSelection: true)
+            return searchAgain(keeping: selectedDelivery?.id)
         case .character("s"):
             for _ in 0 ..< times { search.sort = search.sort.next }
             notice = "Sorted by \(search.sort.title)"
-            return searchAgain(keepingSelection: true)
+            return searchAgain(keeping: selectedDelivery?.id)
         case .escape, .backspace, .left, .character("h"):
             if !search.query.isEmpty {
                 search.query = ""
                 notice = "Search cleared"
-                return searchAgain(keepingSelection: true)
+                return searchAgain(keeping: selectedDelivery?.id)
             }
             if search.status != .all {
                 search.status = .all
                 notice = "Filter cleared: all deliveries"
-                return searchAgain(keepingSelection: true)
+                return searchAgain(keeping: selectedDelivery?.id)
             }
         default:
             break
@@ -150,12 +150,11 @@ extension AppState {
     }
 
     /// Reads the list again for the search now asked for, keeping the
-    /// selected delivery or going to the first row.
-    mutating func searchAgain(keepingSelection: Bool) -> [Command] {
+    /// delivery `id` selected, or going to the first row.
+    mutating func searchAgain(keeping id: String?) -> [Command] {
         // The title bar's counts are for the old search until typing pauses.
         overviewIsStale = true
-        let kept = keepingSelection ? selectedDelivery?.id : nil
-        return [.search(currentSearch(selection: kept.map { .delivery(id: $0) } ?? .firstRow))]
+        return [.search(currentSearch(selection: id.map { .delivery(id: $0) } ?? .firstRow))]
     }
 
     /// Moves the selection, scrolling just enough to keep it in view.
@@ -228,9 +227,7 @@ extension AppState {
             guard !search.query.isEmpty else { return [] }
             search.query = ""
             notice = "Search cleared"
-            overviewIsStale = true
-            let kept = selectedDelivery?.id ?? search.startedOn
-            return [.search(currentSearch(selection: kept.map { .delivery(id: $0) } ?? .firstRow))]
+            return searchAgain(keeping: selectedDelivery?.id ?? search.startedOn)
         case .enter:
             search.isEditing = false
             if !search.query.isEmpty {
@@ -240,10 +237,10 @@ extension AppState {
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }
             search.query.removeLast()
-            return searchAgain(keepingSelection: false)
+            return searchAgain(keeping: nil)
         case .character(let c) where !c.isNewline && c.asciiValue.map({ $0 >= 0x20 }) ?? true:
             search.query.append(c)
-            return searchAgain(keepingSelection: false)
+            return searchAgain(keeping: nil)
         default:
             return nil
         }
