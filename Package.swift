@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Store", "Typesetting", "RowLayout", "Canvas", "Screens", "ManifestGenerator"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Store", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "ManifestGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -38,16 +38,18 @@ let package = Package(
             ]
         ),
         .target(name: "Canvas"),
+        // Keys as the screens see them: below both the screens and the terminal that decodes them.
+        .target(name: "Input"),
         .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CVisualOrder", "CFontRaster"]),
         .target(name: "RowLayout"),
         .target(name: "SeededRandom"),
         .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
-        .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas"]),
-        .target(name: "Terminal", dependencies: ["Canvas", "Screens", "Typesetting", "CNcursesw", "CUnicodeText"]),
+        .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas", "Input"]),
+        .target(name: "Terminal", dependencies: ["Canvas", "Input", "Typesetting", "CNcursesw", "CUnicodeText"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,8 +64,8 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "SeededRandom"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom"], exclude: ["Snapshots"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

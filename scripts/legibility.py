@@ -47,7 +47,7 @@ CATEGORIES = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLar
 GALLERY = ["Large", "xLarge", "xxxLarge", "AX2", "AX5"]
 # The delivery rows of other scripts also kept, at this category.
 SCRIPT_GALLERY_CATEGORY = "AX3"
-COLS, ROWS = 100, 80          # tall enough that every test delivery fits at AX5 (the tallest takes 70 rows)
+COLS, ROWS = 100, 100         # tall enough that every test delivery fits at AX5 (the tallest takes 83 rows)
 FONT, FONT_SIZE = "DejaVu Sans Mono", 11
 TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininfo"]
 
@@ -167,10 +167,11 @@ class Renderer:
     binary: str
     env: dict
     glyphs: str = "mosaic"
+    extra: tuple[str, ...] = ()  # more render options, e.g. ("--font", "DejaVu Sans")
 
     def frame(self, manifest: Path, category: str, top: int = 0, select: int = 0) -> list[list[str]]:
         out = run([self.binary, "render", str(manifest), "--size", f"{COLS}x{ROWS}", "--glyphs", self.glyphs,
-                   "--text-size", category, "--top", str(top), "--select", str(select)],
+                   "--text-size", category, "--top", str(top), "--select", str(select), *self.extra],
                   env=self.env, text=True).stdout
         lines = [cells(line) for line in out.split("\n")[:ROWS]]
         assert len(lines) == ROWS and all(len(l) == COLS for l in lines), "render size mismatch"
@@ -229,7 +230,9 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
 
     for r in rows:
         row = frame[r][col:COLS - 1]  # the last column is the scroll bar
-        if any(c not in (" ", "") and not is_mosaic(c) for c in row):
+        # A row of ordinary characters is a native line, unless mosaic ink shares it: then
+        # the characters are a tag beside a big line (the window's `late`) and belong to it.
+        if any(c not in (" ", "") and not is_mosaic(c) for c in row) and not any(is_mosaic(c) for c in row):
             flush()
             lines.append(TextLine("native", (r, r), subrows=(4 * r, 4 * r + 3)))
             continue
@@ -256,7 +259,7 @@ class Display:
         self.work, self.env = work, dict(env)
         read, write = os.pipe()
         self.xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1600x24", "-nolisten", "tcp", "-br"],
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x2000x24", "-nolisten", "tcp", "-br"],
             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as f:
@@ -601,6 +604,7 @@ def main() -> int:
                         help="the glyph mode measured (default: mosaic, what terminals without text scaling get)")
     parser.add_argument("--preprocessing", default="",
                         help="override for calibration, e.g. band=40,smooth=1,threshold=50")
+    parser.add_argument("--font", help="render's --font for big glyphs (a file or fontconfig family), to compare fonts")
     args = parser.parse_args()
     params = dict(PREPROCESSING)
     for item in filter(None, args.preprocessing.split(",")):
@@ -630,7 +634,7 @@ def main() -> int:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                "HOME": home, "XDG_CONFIG_HOME": f"{home}/config", "XDG_DATA_HOME": f"{home}/data",
                "XDG_CACHE_HOME": f"{home}/cache", "XDG_STATE_HOME": f"{home}/state", "TERM": "xterm-256color"}
-        renderer = Renderer(args.bin, env, args.glyphs)
+        renderer = Renderer(args.bin, env, args.glyphs, ("--font", args.font) if args.font else ())
         display = Display(work, env)
         results: list[CategoryResult] = []
         try:

@@ -19,7 +19,6 @@ static inline attr_t ide_a_bold(void) { return A_BOLD; }
 static inline attr_t ide_a_dim(void) { return A_DIM; }
 static inline attr_t ide_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t ide_a_reverse(void) { return A_REVERSE; }
-static inline int ide_color_pair(int n) { return (int)COLOR_PAIR(n); }
 static inline mmask_t ide_wheel_up(void) { return BUTTON4_PRESSED; }
 #if defined(BUTTON5_PRESSED)
 static inline mmask_t ide_wheel_down(void) { return BUTTON5_PRESSED; }

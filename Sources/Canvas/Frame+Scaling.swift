@@ -3,14 +3,15 @@ extension Frame {
     /// twice the spacing (a character, then a blank), which is both the plain
     /// fallback and what a terminal shows at half resolution.
     public mutating func setLineAttribute(_ attribute: LineAttribute, y: Int) {
-        guard y >= 0, y < height else { return }
+        guard y >= clip.y, y < clip.maxY else { return }
         lineAttributes[y] = attribute
     }
 
     /// Adds a run the terminal scales itself; nothing is added when it would
-    /// not fit inside the frame (the fallback cells stay).
+    /// not fit inside the clip (the fallback cells stay): a cut run would
+    /// spill out of its area.
     public mutating func addScaledRun(_ run: ScaledRun) {
-        guard run.x >= 0, run.y >= 0, run.x + run.columns <= width, run.y + run.rows <= height else { return }
+        guard run.x >= clip.x, run.y >= clip.y, run.x + run.columns <= clip.maxX, run.y + run.rows <= clip.maxY else { return }
         scaledRuns.append(run)
     }
 

@@ -20,12 +20,30 @@ public struct Frame: Sendable, Hashable {
     public internal(set) var lineAttributes: [LineAttribute]
     /// Text the terminal scales itself (see `ScaledRun`), in drawing order.
     public internal(set) var scaledRuns: [ScaledRun] = []
+    /// Where drawing lands: the whole frame, or the area `clipped(to:_:)` gives.
+    public private(set) var clip: Rect
+
+    /// Every cell of the frame.
+    public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.cells = Array(repeating: .blank, count: self.width * self.height)
         self.lineAttributes = Array(repeating: .normal, count: self.height)
+        clip = Rect(x: 0, y: 0, width: self.width, height: self.height)
+    }
+
+    public init(size: Size) { self.init(width: size.width, height: size.height) }
+
+    /// Draws with nothing landing outside `area` (and the clip already set):
+    /// cells, line attributes and scaled runs beyond it are dropped, and a
+    /// wide character that would straddle its right edge becomes a blank.
+    public mutating func clipped(to area: Rect, _ draw: (inout Frame) -> Void) {
+        let outer = clip
+        clip = clip.intersection(area)
+        draw(&self)
+        clip = outer
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -34,19 +52,19 @@ public struct Frame: Sendable, Hashable {
     }
 
     /// Writes measured graphemes from column `x` of row `y`. Anything past the
-    /// right edge is clipped, and a wide grapheme that would straddle the edge
-    /// becomes a blank. Returns the column after the last one written.
+    /// clip's right edge is cut off, and a wide grapheme that would straddle the
+    /// edge becomes a blank. Returns the column after the last one written.
     @discardableResult
     public mutating func put(_ graphemes: [Grapheme], x: Int, y: Int, style: CellStyle) -> Int {
-        guard y >= 0, y < height else { return x }
+        guard y >= clip.y, y < clip.maxY else { return x }
         var column = x
         for g in graphemes {
             let grapheme = g.text, columns = g.columns
-            if column >= width { break }
+            if column >= clip.maxX { break }
             if columns == 0 { continue }
-            if column < 0 { column += columns; continue }
+            if column < clip.x { column += columns; continue }
             if columns == 2 {
-                if column + 1 >= width {
+                if column + 1 >= clip.maxX {
                     self[column, y] = Cell(" ", style: style)
                     column += 2
                     continue
@@ -65,9 +83,9 @@ public struct Frame: Sendable, Hashable {
 
     /// Fills a rectangle with blanks of `style` (a highlight bar, a cleared overlay).
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: CellStyle = .plain) {
-        // A rectangle wholly off the frame is clipped to nothing, not an inverted range.
-        for row in max(0, y) ..< max(max(0, y), min(height, y + h)) {
-            for column in max(0, x) ..< max(max(0, x), min(width, x + w)) {
+        let area = clip.intersection(Rect(x: x, y: y, width: w, height: h))
+        for row in area.y ..< area.maxY {
+            for column in area.x ..< area.maxX {
                 clearWideNeighbours(x: column, y: row, span: 1)
                 self[column, row] = Cell(" ", style: style)
             }
@@ -76,8 +94,9 @@ public struct Frame: Sendable, Hashable {
 
     /// Changes the style of existing cells without touching their text.
     public mutating func restyle(x: Int, y: Int, width w: Int, height h: Int, _ change: (inout CellStyle) -> Void) {
-        for row in max(0, y) ..< max(max(0, y), min(height, y + h)) {
-            for column in max(0, x) ..< max(max(0, x), min(width, x + w)) {
+        let area = clip.intersection(Rect(x: x, y: y, width: w, height: h))
+        for row in area.y ..< area.maxY {
+            for column in area.x ..< area.maxX {
                 change(&cells[row * width + column].style)
             }
         }
@@ -130,31 +149,5 @@ extension Frame {
         hasher.combine(cells)
         hasher.combine(lineAttributes)
         hasher.combine(scaledRuns)
-    }
-}
-
-extension Frame {
-    /// Copies another frame onto this one with its top-left corner at (x, y), clipped.
-    public mutating func blit(_ other: Frame, x: Int, y: Int, sourceY: Int = 0) {
-        for row in 0 ..< other.height - sourceY {
-            let target = y + row
-            guard target >= 0, target < height else { continue }
-            for column in 0 ..< other.width {
-                let tx = x + column
-                guard tx >= 0, tx < width else { continue }
-                self[tx, target] = other[column, row + sourceY]
-            }
-            if other.lineAttributes[row + sourceY] != .normal { lineAttributes[target] = other.lineAttributes[row + sourceY] }
-        }
-        // A run is kept only where it lands whole: a cut one would spill out of the copied area.
-        for run in other.scaledRuns {
-            let top = run.y - sourceY
-            guard top >= 0, top + run.rows <= other.height - sourceY else { continue }
-            var moved = run
-            moved.x += x
-            moved.y = y + top
-            guard moved.x >= 0, moved.x + moved.columns <= width, moved.y >= 0, moved.y + moved.rows <= height else { continue }
-            scaledRuns.append(moved)
-        }
     }
 }

@@ -11,4 +11,8 @@ public struct InMemoryDeliveries: DeliverySource {
     public func delivery(at index: Int) -> Delivery { deliveries[index] }
 
     public func textLengths(at index: Int) -> TextLengths { TextLengths(of: deliveries[index]) }
+
+    /// Where the delivery is, by a look along the array; nil when it is not
+    /// here (an array does not know where a missing one would go).
+    public func row(nearestTo id: String) -> Int? { deliveries.firstIndex { $0.id == id } }
 }

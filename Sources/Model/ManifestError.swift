@@ -62,9 +62,9 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The sysexits code for this error: 66 missing input, 74 I/O error, 65 bad data.
     public var exitCode: Int32 {
         switch kind {
-        case .fileNotFound, .isDirectory: 66
-        case .unreadable: 74
-        default: 65
+        case .fileNotFound, .isDirectory: ExitStatus.noInput.rawValue
+        case .unreadable: ExitStatus.ioError.rawValue
+        default: ExitStatus.dataError.rawValue
         }
     }
 

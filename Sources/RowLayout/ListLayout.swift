@@ -128,18 +128,7 @@ public struct ListLayout: Sendable {
     /// Where a scrollbar's thumb goes on a track of `trackHeight` cells:
     /// its length follows the visible share of the content, and it touches
     /// the bottom exactly when the view is at the end.
-    public func scrollbarThumb(trackHeight: Int) -> (start: Int, length: Int) {
-        Self.thumb(track: trackHeight, viewport: viewportHeight, total: totalHeight, offset: contentOffset)
-    }
-
-    static func thumb(track: Int, viewport: Int, total: Int, offset: Int) -> (start: Int, length: Int) {
-        guard track > 0 else { return (0, 0) }
-        guard total > viewport else { return (0, track) }
-        let length = min(track, max(1, Int((Double(track) * Double(viewport) / Double(total)).rounded())))
-        let room = track - length
-        let scrollable = total - viewport
-        let clampedOffset = min(max(0, offset), scrollable)
-        let start = Int((Double(room) * Double(clampedOffset) / Double(scrollable)).rounded())
-        return (min(max(0, start), room), length)
+    public func scrollbarThumb(trackHeight: Int) -> ScrollbarThumb {
+        ScrollbarThumb(track: trackHeight, viewport: viewportHeight, total: totalHeight, offset: contentOffset)
     }
 }

@@ -14,7 +14,7 @@ struct ThumbGuard {
         self.viewport = viewport
         self.total = total
         self.offset = offset
-        let thumb = ListLayout.thumb(track: track, viewport: viewport, total: total, offset: offset)
+        let thumb = ScrollbarThumb(track: track, viewport: viewport, total: total, offset: offset)
         start = thumb.start
         end = thumb.start + thumb.length
     }
@@ -23,7 +23,7 @@ struct ThumbGuard {
     /// thumb within one cell of where they were; a row above the view also
     /// shifts the content offset.
     func allows(delta: Int, aboveView: Bool) -> Bool {
-        let thumb = ListLayout.thumb(
+        let thumb = ScrollbarThumb(
             track: track, viewport: viewport, total: total + delta, offset: offset + (aboveView ? delta : 0)
         )
         return abs(thumb.start - start) <= 1 && abs(thumb.start + thumb.length - end) <= 1

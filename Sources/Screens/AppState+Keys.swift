@@ -1,20 +1,15 @@
+import Input
 import Model
 import Typesetting
 
 extension AppState {
     /// The next state for a key, and any work the runtime must do for it.
-    public mutating func handle(_ key: Key) -> [Effect] {
-        if case .resize(let width, let height) = key {
-            resize(to: TerminalSize(width: width, height: height))
-            return []
-        }
-        if case .noticeExpired(let serial) = key {
-            if serial == noticeSerial { notice = nil }
-            return []
-        }
+    mutating func handle(_ key: Key) -> [Command] {
+        // Neither clears the notice: the screen comes back as it was left.
         if key == .controlC { return [.quit] }
+        if key == .control("z") { return [.suspend] }
         notice = nil
-        if search.isEditing, let effects = handleSearchKey(key) { return effects }
+        if search.isEditing, let commands = handleSearchKey(key) { return commands }
         // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
         if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
             count = min(9_999_999, (count ?? 0) * 10 + digit)
@@ -22,7 +17,7 @@ extension AppState {
         }
         let repeats = count
         count = nil
-        if isShowingHelp, let effects = handleHelpKey(key) { return effects }
+        if isShowingHelp, let commands = handleHelpKey(key) { return commands }
         switch key {
         case .character("?"):
             isShowingHelp = true
@@ -48,7 +43,7 @@ extension AppState {
         }
     }
 
-    private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Effect] {
+    private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Command] {
         guard newCategory != category else {
             let which = category == .accessibility5 ? "largest" : category == .xSmall ? "smallest" : "default"
             notice = "Text size: already \(category.name), the \(which)"
@@ -60,19 +55,11 @@ extension AppState {
         return [.saveTextSize(newCategory)]
     }
 
-    mutating func resize(to newSize: TerminalSize) {
-        guard newSize != size else { return }
-        size = newSize
-        layout.setViewportHeight(Self.listHeight(size: size))
-        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
-        layout.reveal(row: selected)
-    }
-
     // MARK: - Help
 
     /// While help is open, Esc, `?` and `q` close it and the scrolling keys
     /// scroll it; nil for every other key, which acts on the screen behind.
-    private mutating func handleHelpKey(_ key: Key) -> [Effect]? {
+    private mutating func handleHelpKey(_ key: Key) -> [Command]? {
         let page = max(1, HelpOverlay.visibleLines(in: size) - 1)
         switch key {
         case .escape, .character("?"), .character("q"):
@@ -92,7 +79,7 @@ extension AppState {
 
     // MARK: - Deliveries
 
-    private mutating func handleDeliveriesKey(_ key: Key, count repeats: Int?) -> [Effect] {
+    private mutating func handleDeliveriesKey(_ key: Key, count repeats: Int?) -> [Command] {
         let count = source.count
         let page = max(1, Self.listHeight(size: size))
         let times = max(1, repeats ?? 1)
@@ -140,21 +127,21 @@ extension AppState {
             for _ in 0 ..< times { filter = key == .character("f") ? filter.next : filter.previous }
             search.status = filter
             notice = "Filter: \(filter == .all ? "all deliveries" : filter.title)"
-            return [searchEffect(keeping: true)]
+            return searchAgain(keeping: selectedDelivery?.id)
         case .character("s"):
             for _ in 0 ..< times { search.sort = search.sort.next }
             notice = "Sorted by \(search.sort.title)"
-            return [searchEffect(keeping: true)]
+            return searchAgain(keeping: selectedDelivery?.id)
         case .escape, .backspace, .left, .character("h"):
             if !search.query.isEmpty {
                 search.query = ""
                 notice = "Search cleared"
-                return [searchEffect(keeping: true)]
+                return searchAgain(keeping: selectedDelivery?.id)
             }
             if search.status != .all {
                 search.status = .all
                 notice = "Filter cleared: all deliveries"
-                return [searchEffect(keeping: true)]
+                return searchAgain(keeping: selectedDelivery?.id)
             }
         default:
             break
@@ -162,9 +149,12 @@ extension AppState {
         return []
     }
 
-    /// The search the list shows now, keeping the selected delivery or going to the first row.
-    func searchEffect(keeping: Bool) -> Effect {
-        .search(query: search.query, status: search.status, sort: search.sort, keeping: keeping ? selectedDelivery?.id : nil)
+    /// Reads the list again for the search now asked for, keeping the
+    /// delivery `id` selected, or going to the first row.
+    mutating func searchAgain(keeping id: String?) -> [Command] {
+        // The title bar's counts are for the old search until typing pauses.
+        overviewIsStale = true
+        return [.search(currentSearch(selection: id.map { .delivery(id: $0) } ?? .firstRow))]
     }
 
     /// Moves the selection, scrolling just enough to keep it in view.
@@ -228,7 +218,7 @@ extension AppState {
     // MARK: - Search
 
     /// Keys typed into the search field; nil for keys the list should handle.
-    private mutating func handleSearchKey(_ key: Key) -> [Effect]? {
+    private mutating func handleSearchKey(_ key: Key) -> [Command]? {
         switch key {
         case .escape:
             // Back to the whole list on the delivery selected in the results (or,
@@ -237,7 +227,7 @@ extension AppState {
             guard !search.query.isEmpty else { return [] }
             search.query = ""
             notice = "Search cleared"
-            return [.search(query: "", status: search.status, sort: search.sort, keeping: selectedDelivery?.id ?? search.startedOn)]
+            return searchAgain(keeping: selectedDelivery?.id ?? search.startedOn)
         case .enter:
             search.isEditing = false
             if !search.query.isEmpty {
@@ -247,10 +237,10 @@ extension AppState {
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }
             search.query.removeLast()
-            return [searchEffect(keeping: false)]
+            return searchAgain(keeping: nil)
         case .character(let c) where !c.isNewline && c.asciiValue.map({ $0 >= 0x20 }) ?? true:
             search.query.append(c)
-            return [searchEffect(keeping: false)]
+            return searchAgain(keeping: nil)
         default:
             return nil
         }
@@ -258,7 +248,7 @@ extension AppState {
 
     // MARK: - Shipment
 
-    private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int, count repeats: Int?) -> [Effect] {
+    private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int, count repeats: Int?) -> [Command] {
         let page = max(1, size.height - 3)
         let times = max(1, repeats ?? 1)
         var newScroll = scroll
@@ -275,11 +265,13 @@ extension AppState {
         case .home, .character("g"): newScroll = 0
         case .end, .character("G"): newScroll = Int.max / 2
         case .wheel(let lines): newScroll += lines
-        case .character("d"): return [.setStatus(deliveryID: delivery.id, status: .delivered)]
-        case .character("f"): return [.setStatus(deliveryID: delivery.id, status: .failed)]
-        case .character("p"): return [.setStatus(deliveryID: delivery.id, status: .pending)]
-        case .character("o"): return [.setStatus(deliveryID: delivery.id, status: .outForDelivery)]
-        case .character("u"): return [.undoStatusChange]
+        case .character("d"): return save(.delivered, for: delivery)
+        case .character("f"): return save(.failed, for: delivery)
+        case .character("p"): return save(.pending, for: delivery)
+        case .character("o"): return save(.outForDelivery, for: delivery)
+        case .character("u"):
+            notice = "Undoing…"
+            return [.saveStatus(.undo)]
         case .character("y"):
             guard let phone = delivery.phone, !phone.isEmpty else {
                 notice = "No phone number to copy"
@@ -298,5 +290,11 @@ extension AppState {
         }
         route = .shipment(delivery, scroll: clampedShipmentScroll(newScroll, for: delivery))
         return []
+    }
+
+    /// Saving happens in the background (`.statusSaved` says how it went); till then the notice says it is under way.
+    private mutating func save(_ status: DeliveryStatus, for delivery: Delivery) -> [Command] {
+        notice = "Saving \(status.title)…"
+        return [.saveStatus(.setStatus(status, deliveryID: delivery.id))]
     }
 }

@@ -4,8 +4,8 @@ extension AppState {
     /// The whole screen for this state. Pure: the live terminal and
     /// `idelivermobile render` both print exactly this.
     public func render() -> Frame {
-        var frame = Frame(width: size.width, height: size.height)
-        if size.isTooSmall {
+        var frame = Frame(size: size)
+        if TooSmallNotice.isNeeded(at: size) {
             TooSmallNotice().draw(into: &frame)
             return frame
         }

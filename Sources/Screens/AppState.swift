@@ -1,17 +1,22 @@
+import Canvas
 import Model
 import RowLayout
 import Typesetting
 
-/// Everything the screens show, as one value: `handle(_:)` turns a key into
-/// the next state, and `render()` turns a state into a frame.
+/// Everything the screens show, as one value: `update(_:)` turns a message
+/// into the next state (and the commands for the runtime), and `render()`
+/// turns a state into a frame.
+///
+/// Nothing else changes a state: the properties can be read anywhere but
+/// set only inside this module, by `update` and the key handling it calls.
 ///
 /// No screen keeps a copy of a font or a height of its own: a text-size change
 /// is a new `category`, and every row, label and title is typeset from it on
 /// the next render. That is what makes the two iOS bugs (static text vanishing,
 /// a centred title losing its centring) impossible here.
 public struct AppState: Sendable {
-    public private(set) var source: any DeliverySource
-    public internal(set) var size: TerminalSize
+    public internal(set) var source: any DeliverySource
+    public internal(set) var size: Size
     public internal(set) var category: ContentSizeCategory
     public let typesetter: Typesetter
     public let strategy: RowHeightStrategy
@@ -25,24 +30,30 @@ public struct AppState: Sendable {
     public internal(set) var count: Int?
     public internal(set) var search = SearchField()
     /// A one-line message for the status bar (a saved change, an error).
-    /// It stays until the next key, or until the runtime's timer sends
-    /// `.noticeExpired(noticeSerial)`.
+    /// It stays until the next key, or until `.noticeExpired(noticeSerial)`.
     public internal(set) var notice: String? {
         didSet { if notice != nil { noticeSerial += 1 } }
     }
     /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
     public private(set) var noticeSerial = 0
-    /// Deliveries per status in the current search, for the title bar; the
-    /// runtime counts them (with SQL for a store) and sets them.
+    /// Deliveries per status in the current search, for the title bar
+    /// (`Command.countStatuses` counts them).
     public internal(set) var overview: StatusCounts?
+    /// The title bar's counts are behind the search shown: they are counted
+    /// again when typing pauses (`.idle`), as four searches cost too much per key.
+    var overviewIsStale = false
     /// The time of day deliveries are late against; nil: nothing is marked late.
-    /// Set by the runtime from its clock or `--now`, never read from a clock here.
+    /// Comes as a `.clock` message, never read from a clock here.
     public internal(set) var now: TimeOfDay?
+    /// Moves whenever something the screen shows may have changed: the
+    /// runtime draws a frame when it has moved, and only then, so idle work
+    /// that changed nothing visible costs no redraw.
+    public internal(set) var screenVersion = 0
     var layout: ListLayout
 
     public init(
-        source: any DeliverySource, size: TerminalSize, category: ContentSizeCategory = .large,
-        typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated
+        source: any DeliverySource, size: Size, category: ContentSizeCategory = .large,
+        typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated, start: StartingView? = nil
     ) {
         self.source = source
         self.size = size
@@ -55,16 +66,39 @@ public struct AppState: Sendable {
             viewportHeight: Self.listHeight(size: size),
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
         )
+        if let start {
+            place(top: start.top, select: start.selected)
+            search.query = start.query
+            search.status = start.status
+            if start.opensShipment { openShipment() }
+        }
+    }
+
+    /// What the runtime does before the first frame (Bubble Tea's `Init`):
+    /// count the title bar's deliveries.
+    public func initialCommands() -> [Command] {
+        [.countStatuses(query: search.query)]
     }
 
     // MARK: - Geometry
 
-    /// Line 0 is the title bar and the last line the status bar; the list is between.
-    static func listHeight(size: TerminalSize) -> Int { max(1, size.height - 2) }
+    /// Where the list's rows and the Shipment screen's content go: between
+    /// the title bar (line 0) and the status bar (the last line), less the
+    /// scrollbar column on the right. Rows are laid out, wrapped and drawn to this.
+    static func contentArea(in size: Size) -> Rect {
+        Rect(x: 0, y: 1, width: max(1, size.width - 1), height: max(1, size.height - 2))
+    }
 
-    /// Rows are as wide as the screen less the scrollbar column.
-    static func listContext(size: TerminalSize, category: ContentSizeCategory) -> LayoutContext {
-        LayoutContext(width: max(1, size.width - 1), category: category.rawValue)
+    /// The scrollbar's column, right of the content.
+    static func scrollbarArea(in size: Size) -> Rect {
+        let content = contentArea(in: size)
+        return Rect(x: content.maxX, y: content.y, width: 1, height: content.height)
+    }
+
+    static func listHeight(size: Size) -> Int { contentArea(in: size).height }
+
+    static func listContext(size: Size, category: ContentSizeCategory) -> LayoutContext {
+        LayoutContext(width: contentArea(in: size).width, category: category.rawValue)
     }
 
     var measurer: DeliveryRowMeasurer { DeliveryRowMeasurer(source: source, typesetter: typesetter) }
@@ -74,13 +108,17 @@ public struct AppState: Sendable {
         selected < source.count ? source.delivery(at: selected) : nil
     }
 
-    // MARK: - Changes the runtime makes
+    /// The selection, when any of it is on screen.
+    var selectedRowIfOnScreen: Int? {
+        layout.screenLine(ofRow: selected) == nil ? nil : selected
+    }
 
-    /// Gives the screens a new source (after a search, or a saved status
-    /// change): the selection moves to `row` (default: stays at its index, so
-    /// a row that left a filtered list is replaced by the next one) and keeps
-    /// its screen line.
-    public mutating func replaceSource(_ newSource: any DeliverySource, selecting row: Int? = nil) {
+    // MARK: - Changes update makes
+
+    /// Gives the screens new rows (a search, a saved change): the selection
+    /// moves to `row` (default: stays at its index, so a row that left a
+    /// filtered list is replaced by the next one) and keeps its screen line.
+    mutating func replaceSource(_ newSource: any DeliverySource, selecting row: Int? = nil) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         layout = ListLayout(
@@ -94,23 +132,15 @@ public struct AppState: Sendable {
         layout.reveal(row: selected)
     }
 
-    public mutating func setNotice(_ text: String?) { notice = text }
-
-    /// The per-status counts the title bar shows.
-    public mutating func setOverview(_ counts: StatusCounts?) { overview = counts }
-
-    /// The time of day for late marks (the runtime's clock message, or `--now`).
-    public mutating func setTime(_ time: TimeOfDay?) { now = time }
-
     /// Shows a saved change to a delivery on the open Shipment screen.
-    public mutating func refreshShipment(_ delivery: Delivery) {
+    mutating func refreshShipment(_ delivery: Delivery) {
         if case .shipment(let shown, let scroll) = route, shown.id == delivery.id {
             route = .shipment(delivery, scroll: scroll)
         }
     }
 
-    /// Sets the text size (the `--text-size` flag and the `+`/`-` keys).
-    public mutating func setCategory(_ newCategory: ContentSizeCategory) {
+    /// Sets the text size (the `+`/`-` keys).
+    mutating func setCategory(_ newCategory: ContentSizeCategory) {
         guard newCategory != category else { return }
         category = newCategory
         // The selected row keeps its screen line when it is on screen, else the top row does.
@@ -118,8 +148,16 @@ public struct AppState: Sendable {
         layout.reveal(row: selected)
     }
 
-    /// Positions the list as `render --top ROW --select ROW` asks.
-    public mutating func place(top: Int?, select: Int?) {
+    mutating func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        size = newSize
+        layout.setViewportHeight(Self.listHeight(size: size))
+        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
+        layout.reveal(row: selected)
+    }
+
+    /// Positions the list with `top` at the top and `select` selected.
+    mutating func place(top: Int?, select: Int?) {
         if let select { selected = min(max(0, select), max(0, source.count - 1)) }
         if let top {
             layout.scroll(to: ScrollAnchor(row: min(max(0, top), max(0, source.count - 1)), linesIntoRow: 0))
@@ -128,30 +166,9 @@ public struct AppState: Sendable {
         }
     }
 
-    /// Shows a search and status filter as already applied (for `render`).
-    public mutating func showSearch(_ query: String, status: StatusFilter) {
-        search.query = query
-        search.status = status
-    }
-
     /// Opens the Shipment screen for the selected delivery.
-    public mutating func openShipment() {
+    mutating func openShipment() {
         guard let delivery = selectedDelivery else { return }
         route = .shipment(delivery, scroll: 0)
-    }
-
-    /// The selection, when any of it is on screen.
-    var selectedRowIfOnScreen: Int? {
-        layout.screenLine(ofRow: selected) == nil ? nil : selected
-    }
-}
-
-extension AppState {
-    /// Idle work between keys: the row-height engine measures a bounded
-    /// chunk of rows. Returns whether anything on screen may have changed.
-    @discardableResult
-    public mutating func refine() -> Bool {
-        guard route == .deliveries, strategy == .estimated, !layout.isFullyMeasured else { return false }
-        return layout.refine(budget: 256, trackHeight: Self.listHeight(size: size))
     }
 }

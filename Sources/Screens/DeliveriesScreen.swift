@@ -8,33 +8,31 @@ struct DeliveriesScreen {
     let state: AppState
 
     func draw(into frame: inout Frame) {
-        let listTop = 1
-        let listHeight = AppState.listHeight(size: state.size)
-        let rowWidth = frame.width - 1
+        let list = AppState.contentArea(in: state.size)
         let fixedHeight = state.strategy == .fixed ? state.layout.height(ofRow: 0) : nil
 
-        // Rows draw into their own band so a row straddling an edge is clipped cleanly.
-        var band = Frame(width: rowWidth, height: listHeight)
+        // Rows draw clipped to the list, so a row straddling an edge is cut there.
         let searchWords = SearchFolding.words(of: state.search.query)
-        for visible in state.layout.visibleRows() {
-            let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
-            content.draw(into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected)
-            content.highlight(searchWords, into: &band, y: visible.y, typesetter: state.typesetter, category: state.category)
-            if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
-                content.drawLateMark(
-                    into: &band, y: visible.y, width: rowWidth, isSelected: visible.row == state.selected,
-                    typesetter: state.typesetter, category: state.category)
+        frame.clipped(to: list) { frame in
+            for visible in state.layout.visibleRows() {
+                let y = list.y + visible.y
+                let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
+                content.draw(into: &frame, y: y, width: list.width, isSelected: visible.row == state.selected)
+                content.highlight(searchWords, into: &frame, y: y, typesetter: state.typesetter, category: state.category)
+                if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
+                    content.drawLateMark(
+                        into: &frame, y: y, width: list.width, isSelected: visible.row == state.selected,
+                        typesetter: state.typesetter, category: state.category)
+                }
+            }
+            if state.source.count == 0 {
+                let message = state.search.query.isEmpty && state.search.status == .all ? "No deliveries" : "No matches"
+                frame.write(message, x: list.x + max(0, (list.width - message.count) / 2), y: list.y + list.height / 2, style: CellStyle(dim: true))
             }
         }
-        if state.source.count == 0 {
-            let message = state.search.query.isEmpty && state.search.status == .all ? "No deliveries" : "No matches"
-            band.write(message, x: max(0, (rowWidth - message.count) / 2), y: listHeight / 2, style: CellStyle(dim: true))
-        }
-        frame.blit(band, x: 0, y: listTop)
 
-        if state.layout.totalHeight > listHeight {
-            Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: listHeight), trackHeight: listHeight)
-                .draw(into: &frame, x: frame.width - 1, y: listTop)
+        if state.layout.totalHeight > list.height {
+            Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: list.height)).draw(into: &frame, area: AppState.scrollbarArea(in: state.size))
         }
         TitleBar(leading: "Deliveries", title: nil, trailing: titleTrailing(width: frame.width)).draw(into: &frame)
         let afterPosition = statusBar(width: frame.width).draw(into: &frame)

@@ -35,13 +35,13 @@ struct HelpOverlay {
     let state: AppState
 
     /// The box: the screen less the title and status bars, and a margin at the sides when there is room.
-    static func box(in size: TerminalSize) -> (x: Int, y: Int, width: Int, height: Int) {
+    static func box(in size: Size) -> Rect {
         let margin = size.width >= 60 ? 2 : 0
-        return (margin, 1, max(4, size.width - 2 * margin), max(3, size.height - 2))
+        return Rect(x: margin, y: 1, width: max(4, size.width - 2 * margin), height: max(3, size.height - 2))
     }
 
     /// Content lines the box shows at once (inside its borders).
-    static func visibleLines(in size: TerminalSize) -> Int { max(1, box(in: size).height - 2) }
+    static func visibleLines(in size: Size) -> Int { max(1, box(in: size).height - 2) }
 
     /// One entry, typeset: its keys and its action, and where each goes in the box.
     private struct Placed {
@@ -92,16 +92,6 @@ struct HelpOverlay {
         let visible = max(1, box.height - 2)
         let scroll = min(max(0, state.helpScroll), max(0, contentHeight - visible))
 
-        var band = Frame(width: max(1, box.width - 4), height: visible)
-        var y = -scroll
-        for entry in entries {
-            if y + entry.height > 0, y < visible {
-                band.draw(entry.keys, x: 0, y: y, style: CellStyle(bold: true, color: .tint))
-                band.draw(entry.action, x: entry.actionX, y: y + entry.actionY, style: .plain)
-            }
-            y += entry.height
-        }
-
         // Doubled lines and scaled runs under the box would swallow it.
         frame.clearScaling(x: box.x, y: box.y, width: box.width, height: box.height)
         frame.fill(x: box.x, y: box.y, width: box.width, height: box.height)
@@ -114,7 +104,18 @@ struct HelpOverlay {
             frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
         }
         frame.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true, color: .tint))
-        frame.blit(band, x: box.x + 2, y: box.y + 1)
+        // The entries, cut at the box's inner edges.
+        let inside = Rect(x: box.x + 2, y: box.y + 1, width: max(1, box.width - 4), height: visible)
+        frame.clipped(to: inside) { frame in
+            var y = inside.y - scroll
+            for entry in entries {
+                if y + entry.height > inside.y, y < inside.maxY {
+                    frame.draw(entry.keys, x: inside.x, y: y, style: CellStyle(bold: true, color: .tint))
+                    frame.draw(entry.action, x: inside.x + entry.actionX, y: y + entry.actionY, style: .plain)
+                }
+                y += entry.height
+            }
+        }
         if contentHeight > visible {
             let more = scroll < contentHeight - visible ? (scroll > 0 ? " ↑↓ more " : " ↓ more ") : " ↑ more "
             frame.write(more, x: box.x + box.width - 2 - DisplayWidth.columns(of: more), y: box.y + box.height - 1,

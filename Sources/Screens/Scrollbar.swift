@@ -1,29 +1,24 @@
 import Canvas
+import RowLayout
 
 /// A one-column scrollbar: a thumb whose size and place show the viewport's
 /// share of the content.
 struct Scrollbar {
-    var thumb: (start: Int, length: Int)
-    var trackHeight: Int
-
-    init(thumb: (start: Int, length: Int), trackHeight: Int) {
-        self.thumb = thumb
-        self.trackHeight = trackHeight
-    }
+    var thumb: ScrollbarThumb
 
     /// For content whose height is known exactly (the Shipment screen); nil when it all fits.
     init?(contentHeight: Int, viewportHeight: Int, offset: Int) {
         guard contentHeight > viewportHeight, viewportHeight > 0 else { return nil }
-        let length = max(1, viewportHeight * viewportHeight / contentHeight)
-        let scrollable = contentHeight - viewportHeight
-        let start = (viewportHeight - length) * min(max(0, offset), scrollable) / scrollable
-        self.init(thumb: (start, length), trackHeight: viewportHeight)
+        thumb = ScrollbarThumb(track: viewportHeight, viewport: viewportHeight, total: contentHeight, offset: offset)
     }
 
-    func draw(into frame: inout Frame, x: Int, y: Int) {
-        for row in 0 ..< trackHeight {
+    init(thumb: ScrollbarThumb) { self.thumb = thumb }
+
+    /// Draws the track down the first column of `area`, as tall as the area.
+    func draw(into frame: inout Frame, area: Rect) {
+        for row in 0 ..< area.height {
             let inThumb = row >= thumb.start && row < thumb.start + thumb.length
-            frame.write(inThumb ? "█" : "│", x: x, y: y + row, style: CellStyle(dim: !inThumb, color: inThumb ? .tint : .secondary))
+            frame.write(inThumb ? "█" : "│", x: area.x, y: area.y + row, style: CellStyle(dim: !inThumb, color: inThumb ? .tint : .secondary))
         }
     }
 }

@@ -131,18 +131,18 @@ struct ShipmentContent {
         }
     }
 
-    /// Draws the content scrolled down by `scroll` lines into the frame's rows `top ..< top + rows`.
-    func draw(into frame: inout Frame, top: Int, rows: Int, scroll: Int) {
-        var band = Frame(width: width, height: rows)
-        for item in placed {
-            let y = item.y - scroll
-            guard y + item.text.height > 0, y < rows else { continue }
-            if let centred = item.centredWidth {
-                band.drawCentred(item.text, x: item.x, width: centred, y: y, style: item.style)
-            } else {
-                band.draw(item.text, x: item.x, y: y, style: item.style)
+    /// Draws the content scrolled down by `scroll` lines into `area`, cut at its edges.
+    func draw(into frame: inout Frame, area: Rect, scroll: Int) {
+        frame.clipped(to: area) { frame in
+            for item in placed {
+                let y = area.y + item.y - scroll
+                guard y + item.text.height > area.y, y < area.maxY else { continue }
+                if let centred = item.centredWidth {
+                    frame.drawCentred(item.text, x: area.x + item.x, width: centred, y: y, style: item.style)
+                } else {
+                    frame.draw(item.text, x: area.x + item.x, y: y, style: item.style)
+                }
             }
         }
-        frame.blit(band, x: 0, y: top)
     }
 }

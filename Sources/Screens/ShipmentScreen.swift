@@ -9,12 +9,12 @@ struct ShipmentScreen {
     let state: AppState
 
     func draw(into frame: inout Frame) {
-        let rows = max(1, frame.height - 2)
-        let content = ShipmentContent(delivery, width: frame.width - 1, category: state.category, typesetter: state.typesetter, now: state.now)
-        let offset = min(scroll, max(0, content.height - rows))
-        content.draw(into: &frame, top: 1, rows: rows, scroll: offset)
-        if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: rows, offset: offset) {
-            scrollbar.draw(into: &frame, x: frame.width - 1, y: 1)
+        let area = AppState.contentArea(in: state.size)
+        let content = ShipmentContent(delivery, width: area.width, category: state.category, typesetter: state.typesetter, now: state.now)
+        let offset = min(scroll, max(0, content.height - area.height))
+        content.draw(into: &frame, area: area, scroll: offset)
+        if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: area.height, offset: offset) {
+            scrollbar.draw(into: &frame, area: AppState.scrollbarArea(in: state.size))
         }
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(
@@ -33,8 +33,8 @@ struct ShipmentScreen {
 extension AppState {
     /// Keeps the Shipment screen's scroll within its content.
     func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
-        let rows = max(1, size.height - 2)
-        let content = ShipmentContent(delivery, width: size.width - 1, category: category, typesetter: typesetter, now: now)
-        return min(max(0, scroll), max(0, content.height - rows))
+        let area = Self.contentArea(in: size)
+        let content = ShipmentContent(delivery, width: area.width, category: category, typesetter: typesetter, now: now)
+        return min(max(0, scroll), max(0, content.height - area.height))
     }
 }

@@ -14,9 +14,9 @@ struct StatusBadge {
         self.status = status
         // Sized like BNRItemCell's thumbnail, so it grows with the text;
         // at xSmall a one-row symbol, so the smallest size saves a row too.
-        let size = category == .xSmall ? CellSize(columns: 2, rows: 1) : ScaledMetric.thumbnail.size(at: category)
-        columns = size.columns
-        rows = size.rows
+        let size = category == .xSmall ? Size(width: 2, height: 1) : ScaledMetric.thumbnail.size(at: category)
+        columns = size.width
+        rows = size.height
         self.category = category
     }
 

@@ -9,11 +9,8 @@ import Model
 /// A request is only ever dropped by a real error, never by a busy store;
 /// `waitUntilIdle()` lets the program finish saving before it exits.
 public final class StatusWriter: @unchecked Sendable {
-    /// A change to save.
-    public enum Request: Sendable, Equatable {
-        case setStatus(DeliveryStatus, deliveryID: String)
-        case undo
-    }
+    /// A change to save: the screens' request, as they ask for it.
+    public typealias Request = StatusRequest
 
     /// A saved (or failed) request: the change made, nil when there was
     /// nothing to change (the same status, or nothing to undo).

@@ -1,3 +1,5 @@
+import Model
+
 /// Why the store could not be opened, created, read or written.
 ///
 /// Carries the sysexits code the CLI returns: 73 when the store cannot be
@@ -36,13 +38,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The sysexits code for this error.
     public var exitCode: Int32 {
-        switch kind {
-        case .cannotCreate: 73
-        case .notAStore, .unknownDelivery, .newerSchema: 65
-        case .inputOutput: 74
-        case .busy: 75
-        case .unavailable: 69
+        let status: ExitStatus = switch kind {
+        case .cannotCreate: .cannotCreate
+        case .notAStore, .unknownDelivery, .newerSchema: .dataError
+        case .inputOutput: .ioError
+        case .busy: .temporaryFailure
+        case .unavailable: .unavailable
         }
+        return status.rawValue
     }
 
     public var description: String { "\(path): \(reason)" }

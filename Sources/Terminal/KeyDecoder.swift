@@ -1,5 +1,5 @@
 import CNcursesw
-import Screens
+import Input
 
 /// Turns ncurses key codes into `Key`s.
 enum KeyDecoder {

@@ -1,7 +1,6 @@
 import Canvas
 import CNcursesw
 import Foundation
-import Screens
 
 /// The terminal through ncursesw's cell grid: `TerminalSession` starts
 /// ncurses, this writes to it.
@@ -11,7 +10,7 @@ public final class NcursesBackend: TerminalBackend {
 
     public init() {}
 
-    public var size: TerminalSize { TerminalSize(width: Int(ide_cols()), height: Int(ide_lines())) }
+    public var size: Size { Size(width: Int(ide_cols()), height: Int(ide_lines())) }
 
     public func clear() { erase() }
 

@@ -1,5 +1,4 @@
 import Canvas
-import Screens
 
 /// What a terminal must do to show frames: the seam between the screen
 /// painter (which decides what to write) and a real terminal (ncurses) or a
@@ -9,7 +8,7 @@ import Screens
 /// bytes the cell grid cannot express (DEC line attributes, OSC 66 runs)
 /// straight to the terminal, in order with what was flushed before it.
 public protocol TerminalBackend: AnyObject {
-    var size: TerminalSize { get }
+    var size: Size { get }
     /// Forgets the screen's content: the next flush draws every cell.
     func clear()
     /// Forgets rows the terminal changed behind the backend's back (a line

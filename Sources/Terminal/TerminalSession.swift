@@ -1,17 +1,18 @@
 import Canvas
 import CNcursesw
 import Foundation
-import Screens
+import Input
 
 /// The live terminal through ncursesw: it starts and stops ncurses and reads
-/// keys; frames go through a `ScreenPainter` onto the `NcursesBackend`.
+/// events; frames go through a `ScreenPainter` onto the `NcursesBackend`.
 ///
-/// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextKey`
+/// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextEvent`
 /// waits for input, and `stop()` gives the terminal back; callers stop on
-/// every path out (`defer`). Signals only leave a message the loop reads
-/// (`TerminalSignals`): a terminating one stops the loop with the terminal
-/// restored (`terminatingSignal` gives the exit status), Ctrl-Z and SIGTSTP
-/// suspend with the terminal given back, and `fg` repaints the whole screen.
+/// every path out (`defer`). Signals only leave a note (`TerminalSignals`)
+/// that `nextEvent` reports as an event: the loop decides what to do, with
+/// the terminal in a known state. `suspend()` gives the terminal back until
+/// `fg`, and a stop from outside (SIGSTOP, then SIGCONT) comes back as a
+/// `.resized` with the whole screen to draw again.
 public final class TerminalSession {
     private let painter = ScreenPainter(backend: NcursesBackend())
     private var isActive = false
@@ -23,13 +24,7 @@ public final class TerminalSession {
     /// True when stdin and stdout are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-    public var size: TerminalSize { painter.backend.size }
-
-    /// A termination signal arrived, or the terminal went away: the loop should stop.
-    public var shouldStop: Bool { signals.termination != nil || inputClosed }
-
-    /// The signal that stopped the loop, if one did: exit with 128 + it.
-    public var terminatingSignal: Int32? { signals.termination }
+    public var size: Size { painter.backend.size }
 
     /// Set when the terminal hung up without a SIGHUP reaching us (its pty
     /// closed): reads then fail at once, and a loop that took that for
@@ -93,48 +88,47 @@ public final class TerminalSession {
 
     // MARK: - Input
 
-    /// The next key, or nil when none came within `timeoutMilliseconds`.
-    /// After a suspension it is a `.resize` to the current size, so the
-    /// whole screen is laid out and drawn again.
-    public func nextKey(timeoutMilliseconds: Int32) -> Key? {
-        if let resumed = handleJobControl() { return resumed }
+    /// The next event, or nil when none came within `timeoutMilliseconds`.
+    public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent? {
+        if let signal = signals.termination { return .terminated(signal: signal) }
+        if inputClosed { return .hungUp }
+        let pending = signals.takePending()
+        if pending.contains(SIGTSTP) { return .suspendRequested }
+        if !pending.isEmpty {
+            // SIGCONT alone: someone stopped us and let us go on; the screen is not ours any more.
+            return .resized(repaintWhole())
+        }
         wtimeout(ide_stdscr(), timeoutMilliseconds)
         var character: wint_t = 0
         let result = wget_wch(ide_stdscr(), &character)
         switch result {
         case KEY_CODE_YES: return functionKey(Int32(character))
-        case OK where character == 26:  // Ctrl-Z: raw mode delivers it as a key
-            suspend()
-            return repaintWhole()
-        case OK: return KeyDecoder.character(UInt32(character))
+        case OK: return KeyDecoder.character(UInt32(character)).map(TerminalEvent.key)
         default:
-            if Self.inputHasHungUp() { inputClosed = true }
+            if Self.inputHasHungUp() {
+                inputClosed = true
+                return .hungUp
+            }
             return nil
         }
     }
 
-    /// Acts on SIGTSTP (suspend) and SIGCONT (repaint) that arrived since the last key.
-    private func handleJobControl() -> Key? {
-        let pending = signals.takePending()
-        guard !pending.isEmpty else { return nil }
-        if pending.contains(SIGTSTP) { suspend() }
-        return repaintWhole()
-    }
-
-    /// Gives the terminal back and stops until `fg`; SIGSTOP cannot be caught, so this is where we resume.
-    private func suspend() {
+    /// Gives the terminal back and stops until `fg`, then takes it again:
+    /// the next frame is drawn whole. SIGSTOP cannot be caught, so this is where we resume.
+    public func suspend() {
         guard isActive else { return }
         endwin()
         kill(getpid(), SIGSTOP)
         _ = signals.takePending()  // the SIGCONT of this resumption
+        _ = repaintWhole()
     }
 
-    /// Takes the terminal again and redraws everything, however it was left.
-    private func repaintWhole() -> Key {
+    /// Takes the terminal again and forgets what is on it, however it was left.
+    private func repaintWhole() -> Size {
         clearok(ide_curscr(), true)
         refresh()
         invalidate()
-        return .resize(width: Int(ide_cols()), height: Int(ide_lines()))
+        return size
     }
 
     private static func inputHasHungUp() -> Bool {
@@ -143,19 +137,19 @@ public final class TerminalSession {
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    private func functionKey(_ code: Int32) -> Key? {
+    private func functionKey(_ code: Int32) -> TerminalEvent? {
         if code == KEY_RESIZE {
             invalidate()
-            return .resize(width: Int(ide_cols()), height: Int(ide_lines()))
+            return .resized(size)
         }
         if code == KEY_MOUSE {
             var event = MEVENT()
             guard getmouse(&event) == OK else { return nil }
-            if event.bstate & ide_wheel_up() != 0 { return .wheel(-3) }
-            if ide_wheel_down() != 0, event.bstate & ide_wheel_down() != 0 { return .wheel(3) }
-            if event.bstate & ide_button1_clicked() != 0 { return .click(x: Int(event.x), y: Int(event.y)) }
+            if event.bstate & ide_wheel_up() != 0 { return .key(.wheel(-3)) }
+            if ide_wheel_down() != 0, event.bstate & ide_wheel_down() != 0 { return .key(.wheel(3)) }
+            if event.bstate & ide_button1_clicked() != 0 { return .key(.click(x: Int(event.x), y: Int(event.y))) }
             return nil
         }
-        return KeyDecoder.functionKey(code)
+        return KeyDecoder.functionKey(code).map(TerminalEvent.key)
     }
 }

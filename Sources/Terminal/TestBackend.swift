@@ -1,11 +1,10 @@
 import Canvas
-import Screens
 
 /// A terminal that records instead of showing: the cells on its screen with
 /// their styles, every cell written and every raw byte sent, for tests of
 /// what the painter writes (like ratatui's `TestBackend`).
 public final class TestBackend: TerminalBackend {
-    public let size: TerminalSize
+    public let size: Size
     /// The screen as the cell grid sees it (raw writes not applied).
     public private(set) var screen: Frame
     /// Cells put since `resetLog()`, in order.
@@ -17,14 +16,14 @@ public final class TestBackend: TerminalBackend {
     public private(set) var flushes = 0
     public private(set) var clears = 0
 
-    public init(size: TerminalSize) {
+    public init(size: Size) {
         self.size = size
-        screen = Frame(width: size.width, height: size.height)
+        screen = Frame(size: size)
     }
 
     public func clear() {
         clears += 1
-        screen = Frame(width: size.width, height: size.height)
+        screen = Frame(size: size)
     }
 
     public func invalidateRows(_ rows: Range<Int>) { invalidated.append(rows) }

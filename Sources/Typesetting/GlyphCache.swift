@@ -17,12 +17,10 @@ final class GlyphCache: Sendable {
         var mosaic: Mosaic
     }
 
+    /// A glyph is drawn by everything its face says (file, size, threshold,
+    /// baseline, mosaic, cells), so the whole face is its key.
     private struct GlyphKey: Hashable {
-        var fontPath: String
-        var pixelSize: Int32
-        var mosaic: Mosaic
-        var rows: Int
-        var columnCells: Int
+        var face: GlyphFace
         var grapheme: String
     }
 
@@ -156,10 +154,7 @@ final class GlyphCache: Sendable {
     /// `grapheme` drawn big in `face`: `face.rows` rows of
     /// `columns × face.columnCells` cells.
     func block(for grapheme: Grapheme, in face: GlyphFace) -> GlyphBlock {
-        let key = GlyphKey(
-            fontPath: face.fontPath, pixelSize: face.pixelSize, mosaic: face.mosaic, rows: face.rows,
-            columnCells: face.columnCells, grapheme: grapheme.text
-        )
+        let key = GlyphKey(face: face, grapheme: grapheme.text)
         return state.withLock { state in
             if let cached = state.glyphs[key] { return cached }
             let block = Self.rasterise(grapheme, in: face, state: &state)

@@ -4,17 +4,29 @@
 ///
 /// Anchors pin Headline and Body (one size, Apple's 19 … 53 pt) to a cap
 /// height per category; any other size is interpolated between anchors and
-/// rounded down to a cap height a strike has, which keeps Apple's order
+/// rounded down to an anchor's cap height (the mosaic's rungs), which keeps Apple's order
 /// (a style set larger is never drawn smaller) for every style at once.
 /// Mosaics cannot draw the 1.1×–2× steps of the iOS ramp (their smallest
 /// legible text is already about 2.7× a terminal's own): the ladder starts
 /// at the smallest size that reads, and every step is one rung up.
 enum GlyphLadder {
+    /// Whether big glyphs `capHeight` pixels tall are drawn from the bold
+    /// strike, whatever the style's weight. From 10 up: a one-dot stroke is
+    /// faint in braille and a one-pixel stroke thin in half blocks, and OCR
+    /// of xterm screenshots read Terminus' bold digits far better than its
+    /// regular ones (cap 12–15: 26–28 of 30 digit strings against 19–25).
+    /// At 8 and below bold crowds: 2-pixel stems leave 1-pixel counters, and
+    /// `09:00` ran together. Styles still differ by size and colour.
+    static func isBold(capHeight: Int) -> Bool { capHeight >= 10 }
+
     /// (points, cap height in the mosaic's pixels).
     static func anchors(for mosaic: Mosaic) -> [(points: Int, cap: Int)] {
         switch mosaic {
-        // Braille dots: a cap of 7 is 1.75 rows, already 2.7× native text.
-        case .braille: [(17, 7), (19, 8), (21, 9), (23, 10), (28, 12), (33, 13), (40, 15), (47, 18), (53, 20)]
+        // Braille dots (a cap of 8 is 2 rows, about 3× native text). Only Terminus' rungs (and an outline above them):
+        // misc-fixed's 7 and 9 (6x10, 6x13) read worst by OCR, their colons
+        // sinking below the baseline, so Subhead starts at 8 and Headline one
+        // rung above it.
+        case .braille: [(17, 8), (19, 10), (21, 12), (23, 13), (28, 14), (33, 15), (40, 18), (47, 20), (53, 25)]
         // Half-block pixels are half a row tall: the same rungs look twice as big.
         case .halfBlocks: [(17, 5), (19, 6), (21, 7), (23, 8), (28, 9), (33, 10), (40, 12), (47, 13), (53, 14)]
         }
@@ -31,6 +43,7 @@ enum GlyphLadder {
             // Integer arithmetic: the floor of the linear interpolation.
             exact = (a.cap * (b.points - a.points) + (points - a.points) * (b.cap - a.cap)) / (b.points - a.points)
         }
-        return GlyphStrike.capHeights.last { $0 <= exact } ?? first.cap
+        // The rungs are the anchors' caps: each has a strike that reads (tested).
+        return anchors.map(\.cap).last { $0 <= exact } ?? first.cap
     }
 }

@@ -27,8 +27,9 @@ struct GlyphStrike: Sendable, Hashable {
 }
 
 extension GlyphStrike {
-    /// The strikes the ladder draws, by cap height. Bold styles use the bold
-    /// strike where the font has one; the smallest sizes have none.
+    /// The strikes the ladder draws, by cap height. The bold strike is drawn
+    /// where the font has one (see `GlyphLadder.isBold(capHeight:)`); the smallest sizes
+    /// have none.
     static let catalogue: [GlyphStrike] = [
         GlyphStrike(file: "4x6.pcf.gz", isBold: false, pixelHeight: 6, capHeight: 5, ascent: 5, descent: 1, advance: 4),
         GlyphStrike(file: "5x8.pcf.gz", isBold: false, pixelHeight: 8, capHeight: 6, ascent: 7, descent: 1, advance: 5),
@@ -51,7 +52,15 @@ extension GlyphStrike {
         terminus(28, cap: 18, ascent: 22, descent: 6, advance: 14, bold: true),
         terminus(32, cap: 20, ascent: 26, descent: 6, advance: 16, bold: false),
         terminus(32, cap: 20, ascent: 26, descent: 6, advance: 16, bold: true),
+        // Above Terminus' largest strike outlines rasterise cleanly: DejaVu
+        // Sans Mono Bold (fonts-dejavu-core) fitted to the cap height, in this
+        // box (its ink extent at 33 px, where H is 25 px tall: no size gives 24).
+        GlyphStrike(file: outlineFile, isBold: true, pixelHeight: 33, capHeight: 25, ascent: 28, descent: 7, advance: 20),
     ]
+
+    /// The outline the ladder's top rung is drawn from: not looked for in
+    /// `fontDirectories`, so the face is found through fontconfig and fitted.
+    static let outlineFile = "DejaVuSansMono-Bold.ttf"
 
     private static func terminus(_ size: Int, cap: Int, ascent: Int, descent: Int, advance: Int, bold: Bool) -> GlyphStrike {
         GlyphStrike(
@@ -70,9 +79,6 @@ extension GlyphStrike {
         ("18x18ko.pcf.gz", 18), ("9x18.pcf.gz", 18), ("unifont.otf", 16), ("unifont_upper.otf", 16),
         ("9x15.pcf.gz", 15), ("12x13ja.pcf.gz", 13), ("6x13.pcf.gz", 13), ("6x10.pcf.gz", 10),
     ]
-
-    /// Cap heights the catalogue can draw, smallest first.
-    static let capHeights: [Int] = Array(Set(catalogue.map(\.capHeight))).sorted()
 
     /// The strike for `capHeight`, bold if asked and available, else regular.
     static func strike(capHeight: Int, bold: Bool) -> GlyphStrike? {

@@ -1,3 +1,5 @@
+import Canvas
+
 /// A non-text size that follows the text-size setting, like
 /// `UIFontMetrics.scaledValue(for:)`: a status badge, a thumbnail.
 ///
@@ -5,7 +7,7 @@
 /// 40, 45, 55, 65 for xSmall … xxxLarge); `size(at:)` turns them into cells
 /// that look square, since a terminal cell is about twice as tall as wide.
 ///
-///     ScaledMetric.thumbnail.size(at: .large)  // CellSize(columns: 4, rows: 2)
+///     ScaledMetric.thumbnail.size(at: .large)  // Size(width: 4, height: 2)
 public struct ScaledMetric: Sendable, Hashable {
     /// Points for each category, xSmall first (twelve values).
     public let pointsPerCategory: [Int]
@@ -43,8 +45,8 @@ public struct ScaledMetric: Sendable, Hashable {
     }
 
     /// The size in cells, visually square: rows from points, twice as many columns.
-    public func size(at category: ContentSizeCategory) -> CellSize {
+    public func size(at category: ContentSizeCategory) -> Size {
         let rows = max(1, Int((Double(points(at: category)) / Double(Self.pointsPerRow)).rounded()))
-        return CellSize(columns: rows * 2, rows: rows)
+        return Size(width: rows * 2, height: rows)
     }
 }

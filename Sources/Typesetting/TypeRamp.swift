@@ -81,7 +81,7 @@ public struct TypeRamp: Sendable, Hashable {
                 out += "\(style.rawValue)\t\(category.name)\t\(m.points)\t\(m.isBold ? "bold" : "regular")\t\(m.spacingAfter)"
                 for mosaic in [Mosaic.braille, .halfBlocks] {
                     let cap = m.capHeight(in: mosaic)
-                    if let strike = GlyphStrike.strike(capHeight: cap, bold: m.isBold), cap > 0 {
+                    if let strike = GlyphStrike.strike(capHeight: cap, bold: GlyphLadder.isBold(capHeight: cap) || m.isBold), cap > 0 {
                         let rows = mosaic.lineBox(ascent: strike.ascent, descent: strike.descent).rows
                         out += "\t\(cap)\t\(rows)\t\(strike.file)@\(strike.pixelHeight)"
                     } else {

@@ -124,7 +124,7 @@ public struct Typesetter: Sendable {
         guard let mosaic else { return nil }
         let cap = metrics.capHeight(in: mosaic)
         guard cap > 0 else { return nil }
-        return GlyphCache.shared.face(font: font, bold: metrics.isBold, capHeight: cap, mosaic: mosaic)
+        return GlyphCache.shared.face(font: font, bold: GlyphLadder.isBold(capHeight: cap) || metrics.isBold, capHeight: cap, mosaic: mosaic)
     }
 
     /// One line of text as `face.rows` lines of mosaic, clipped to `width`.

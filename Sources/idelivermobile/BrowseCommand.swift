@@ -42,11 +42,15 @@ struct BrowseCommand: ParsableCommand {
         if !DisplayWidth.prepareLocale() {
             Diagnostics.warn("no UTF-8 locale is installed (not even C.UTF-8): characters beyond ASCII are shown as ?")
         }
-        var session = StoreSession(store: try openStore())
+        let store = try openStore()
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
         let source: any DeliverySource
-        do { source = try session.source() } catch { Diagnostics.fail(error.description, ExitCode(error.exitCode)) }
+        do throws(StoreError) {
+            source = try BrowseRuntime.rows(for: SearchRequest(query: "", status: .all), in: store)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
 
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
@@ -57,72 +61,35 @@ struct BrowseCommand: ParsableCommand {
                 replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             )
         }
+        let writer = StatusWriter(store: store)
         // Runs last: after the terminal is restored, queued status changes are saved.
-        defer { session.finishWrites() }
+        defer { Self.finishWrites(writer, to: store) }
         let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
-        var state = AppState(
+        let state = AppState(
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
         )
-        session.showOverview(on: &state)
-        state.setTime(clock.current)
-        var needsDrawing = true
-        var idleTicks = 0
-        var noticeTimer = NoticeTimer()
-        defer {
-            // A signal ended the loop: the terminal is restored first, then the shell hears 128 + signal.
-            if let signal = terminal.terminatingSignal {
-                terminal.stop()
-                session.finishWrites()
-                IDeliverMobile.exit(withError: ExitCode(128 + signal))
-            }
+        var runtime = BrowseRuntime(state: state, terminal: terminal, store: store, writer: writer, preference: preference, clock: clock)
+        if case .signal(let signal) = runtime.run() {
+            // The terminal is restored first, then the shell hears 128 + signal.
+            terminal.stop()
+            Self.finishWrites(writer, to: store)
+            IDeliverMobile.exit(withError: ExitCode(128 + signal))
         }
-        while !terminal.shouldStop {
-            if needsDrawing { terminal.draw(state.render()) }
-            guard let key = terminal.nextKey(timeoutMilliseconds: 50) else {
-                // Idle: refine row heights, and now and then look for other instances' changes.
-                idleTicks += 1
-                needsDrawing = state.refine()
-                if session.overviewIsStale {
-                    session.showOverview(on: &state)
-                    needsDrawing = true
-                }
-                if let expiry = noticeTimer.expired() {
-                    _ = state.handle(expiry)
-                    needsDrawing = true
-                }
-                needsDrawing = session.applyFinishedWrites(&state) || needsDrawing
-                if idleTicks % session.ticksBetweenChangeChecks == 0 {
-                    needsDrawing = session.refreshIfChangedElsewhere(&state) || needsDrawing
-                }
-                needsDrawing = session.showConnectionNotice(&state) || needsDrawing
-                // The clock message: late marks follow the time of day (unless --now fixed it).
-                if clock.fixed == nil, idleTicks % 20 == 0, state.now != clock.current {
-                    state.setTime(clock.current)
-                    needsDrawing = true
-                }
-                continue
-            }
-            needsDrawing = true
-            for effect in state.handle(key) {
-                switch effect {
-                case .quit:
-                    return
-                case .saveTextSize(let category):
-                    do { try preference.save(category) } catch { state.setNotice("Could not save the text size: \(error.localizedDescription)") }
-                case .repaint:
-                    terminal.invalidate()
-                case .copyToClipboard(let text):
-                    TerminalEscapes.copyToClipboard(text)
-                case .open(let url):
-                    if !SystemOpener.open(url) { state.setNotice("Nothing here opens links (no xdg-open); the address is a link where the terminal shows them") }
-                case .setStatus, .undoStatusChange, .search:
-                    session.perform(effect, on: &state)
-                }
-            }
-            noticeTimer.noteShown(state)
+    }
+
+    /// Waits for queued status changes to be saved, saying so on stderr;
+    /// for the way out, once the terminal is restored.
+    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring) {
+        let pending = writer.pendingCount
+        if pending > 0 {
+            Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.location) before exiting… (Ctrl-C gives up)")
+            writer.waitUntilIdle()
+        }
+        for outcome in writer.takeOutcomes() {
+            if case .failure(let error) = outcome.result { Diagnostics.warn("could not save a status change: \(error)") }
         }
     }
 

@@ -59,12 +59,14 @@ enum DeliveryInput {
         }
     }
 
-    /// Deliveries per status for the title bar: a manifest in memory is
-    /// counted row by row; a store counts the search with SQL.
-    static func overview(of url: URL, source: any DeliverySource, search: String) -> StatusCounts? {
-        if url.pathExtension.lowercased() == "json" {
+    /// Deliveries per status for the title bar, counted where the rows came
+    /// from (a team database counts them in `database`): a store file counts
+    /// the search with SQL (read only: a path that is no store must not
+    /// become one), a manifest in memory row by row.
+    static func overview(of source: any DeliverySource, file: URL, search: String) -> StatusCounts? {
+        if file.pathExtension.lowercased() == "json" {
             return StatusCounts(counting: (0 ..< source.count).lazy.map(source.delivery(at:)))
         }
-        return try? DeliveryStore(url: url).statusCounts(matching: search)
+        return try? DeliveryStore(url: file, access: .readOnly).statusCounts(matching: search)
     }
 }

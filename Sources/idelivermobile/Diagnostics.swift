@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Model
 
 /// Messages for people on stderr, prefixed with the program's name.
 enum Diagnostics {
@@ -10,5 +11,9 @@ enum Diagnostics {
     static func fail(_ message: String, _ code: ExitCode) -> Never {
         warn(message)
         IDeliverMobile.exit(withError: code)
+    }
+
+    static func fail(_ message: String, _ status: ExitStatus) -> Never {
+        fail(message, ExitCode(status.rawValue))
     }
 }

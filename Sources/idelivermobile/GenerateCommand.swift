@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestGenerator
+import Model
 
 /// `idelivermobile generate --count N --seed S [--out FILE]`: a deterministic
 /// manifest of realistic deliveries, for trying and measuring large lists.

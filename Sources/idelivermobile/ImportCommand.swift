@@ -57,6 +57,6 @@ struct ImportCommand: ParsableCommand {
     static func exitCode(for error: any Error) -> Int32 {
         if let error = error as? ManifestError { return error.exitCode }
         if let error = error as? StoreError { return error.exitCode }
-        return 74
+        return ExitStatus.ioError.rawValue
     }
 }

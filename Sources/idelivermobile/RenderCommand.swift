@@ -1,4 +1,5 @@
 import ArgumentParser
+import Canvas
 import Foundation
 import Model
 import PostgresStore
@@ -62,7 +63,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var clock: ClockOption
 
     func validate() throws {
-        guard TerminalSize(parsing: size) != nil else {
+        guard Size(parsing: size) != nil else {
             throw ValidationError("--size must look like 80x24, not '\(size)'.")
         }
     }
@@ -72,9 +73,9 @@ struct RenderCommand: ParsableCommand {
         DisplayWidth.prepareLocale()
         let source: any DeliverySource
         // A database counts its own overview; a file is never opened by its URL's name.
-        var overview: StatusCounts?
+        var databaseOverview: StatusCounts?
         if let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL) {
-            (source, overview) = DeliveryInput.database(database, text: search, status: status)
+            (source, databaseOverview) = DeliveryInput.database(database, text: search, status: status)
         } else if let store {
             source = DeliveryInput.store(URL(fileURLWithPath: store), text: search, status: status)
         } else {
@@ -82,10 +83,6 @@ struct RenderCommand: ParsableCommand {
                 ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
                 : DeliveryInput.open(url)
         }
-        var state = AppState(
-            source: source, size: TerminalSize(parsing: size) ?? TerminalSize(width: 80, height: 24),
-            category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights
-        )
         var selection = select
         if let id {
             // A linear search is fine here: render shows one screen and exits.
@@ -94,11 +91,19 @@ struct RenderCommand: ParsableCommand {
             }
             selection = row
         }
-        state.setOverview(overview ?? DeliveryInput.overview(of: url, source: source, search: search ?? ""))
-        state.setTime(clock.current)
-        state.place(top: top, select: selection)
-        if search != nil || status != nil { state.showSearch(search ?? "", status: status ?? .all) }
-        if screen == .shipment { state.openShipment() }
+        let start = StartingView(
+            top: top, selected: selection, query: search ?? "", status: status ?? .all, opensShipment: screen == .shipment
+        )
+        var state = AppState(
+            source: source, size: Size(parsing: size) ?? Size(width: 80, height: 24),
+            category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
+        )
+        // What browse's runtime would tell the screens before its first frame.
+        let counts = databaseOverview ?? DeliveryInput.overview(
+            of: source, file: store.map { URL(fileURLWithPath: $0) } ?? url, search: search ?? ""
+        )
+        _ = state.update(.counted(query: start.query, counts))
+        _ = state.update(.clock(clock.current))
         let frame = state.render()
         let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
         do {

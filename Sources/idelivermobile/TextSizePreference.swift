@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Typesetting
 
 /// The remembered text size: `$XDG_CONFIG_HOME/idelivermobile/settings.json`
@@ -7,14 +8,7 @@ struct TextSizePreference {
     let url: URL
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
-        }
-        url = base.appendingPathComponent("idelivermobile/settings.json")
+        url = BaseDirectory.config.url(environment: environment).appendingPathComponent("settings.json")
     }
 
     private struct Settings: Codable {

@@ -35,3 +35,50 @@ import Testing
         #expect(!frame[0, 0].style.bold)
     }
 }
+
+/// Drawing into a `Rect` of the frame: nothing lands outside it.
+@Suite struct FrameAreaTests {
+    private func text(_ string: String) -> [Grapheme] { string.map { Grapheme(String($0), columns: 1) } }
+
+    @Test func cellsOutsideTheAreaAreLeftAlone() {
+        var frame = Frame(width: 6, height: 4)
+        let area = Rect(x: 1, y: 1, width: 3, height: 2)
+        frame.clipped(to: area) { frame in
+            frame.put(text("abcdef"), x: 0, y: 0, style: .plain)  // above the area
+            frame.put(text("abcdef"), x: 0, y: 1, style: .plain)  // starts left of it
+            frame.fill(x: 0, y: 2, width: 6, height: 5, style: CellStyle(bold: true))
+        }
+        #expect(frame.plainTextLines == ["      ", " bcd  ", "      ", "      "])
+        #expect((0 ..< 6).filter { frame[$0, 2].style.bold } == [1, 2, 3])
+        #expect(!frame[1, 3].style.bold)
+        #expect(frame.clip == frame.area, "the clip is the whole frame again afterwards")
+    }
+
+    @Test func aWideGraphemeOnTheAreasRightEdgeBecomesBlank() {
+        var frame = Frame(width: 6, height: 1)
+        frame.clipped(to: Rect(x: 0, y: 0, width: 3, height: 1)) { frame in
+            frame.put(text("ab") + [Grapheme("東", columns: 2)], x: 0, y: 0, style: .plain)
+        }
+        #expect(frame.plainTextLines == ["ab    "])
+    }
+
+    @Test func lineAttributesAndScaledRunsStayInsideTheArea() {
+        var frame = Frame(width: 8, height: 4)
+        frame.clipped(to: Rect(x: 0, y: 1, width: 8, height: 2)) { frame in
+            frame.setLineAttribute(.doubleTop, y: 0)
+            frame.setLineAttribute(.doubleTop, y: 1)
+            frame.addScaledRun(ScaledRun(x: 0, y: 2, columns: 4, graphemes: text("ab"), scale: .nearest(to: 2)))
+            frame.addScaledRun(ScaledRun(x: 0, y: 1, columns: 4, graphemes: text("ab"), scale: .nearest(to: 2)))
+        }
+        #expect(frame.lineAttributes == [.normal, .doubleTop, .normal, .normal])
+        #expect(frame.scaledRuns.map(\.y) == [1], "a run that would spill below the area is not added")
+    }
+
+    @Test func nestedAreasIntersect() {
+        let outer = Rect(x: 0, y: 0, width: 4, height: 4)
+        #expect(outer.intersection(Rect(x: 2, y: 3, width: 5, height: 5)) == Rect(x: 2, y: 3, width: 2, height: 1))
+        #expect(outer.intersection(Rect(x: 9, y: 9, width: 1, height: 1)).width == 0)
+        #expect(Size(parsing: "80x24") == Size(width: 80, height: 24))
+        #expect(Size(parsing: "80x0") == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Canvas
 import Model
 import Testing
 import Typesetting
@@ -13,7 +14,7 @@ import Typesetting
         let big = Delivery(id: "BIG", name: "Big " + megabyte, address: Address(line1: megabyte, line2: "x"),
                            phone: megabyte, items: [Item(name: megabyte, quantity: 1)], instructions: megabyte, window: megabyte)
         let small = Delivery(id: "S1", name: "Small", address: Address(line1: "1 Road"))
-        return AppState(source: InMemoryDeliveries([big, small]), size: TerminalSize(width: 80, height: 24), category: category)
+        return AppState(source: InMemoryDeliveries([big, small]), size: Size(width: 80, height: 24), category: category)
     }
 
     @Test func onlyTheShownStartOfATextIsMeasured() {

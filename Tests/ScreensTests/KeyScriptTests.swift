@@ -1,3 +1,4 @@
+import Input
 import Model
 import Testing
 @testable import Screens
@@ -55,7 +56,7 @@ import Testing
         var state = SampleData.state()
         state.press(.character("n"))
         #expect(state.notice?.contains("No search") == true)
-        state.showSearch("a", status: .all)
+        state.search.query = "a"
         state.press(.character("n"))
         #expect(state.selected == 1)
         #expect(state.notice == "Match 2 of \(SampleData.deliveries.count)")
@@ -144,17 +145,11 @@ import Testing
     @Test func shipmentStatusKeysStayAndCountsScroll() {
         var state = SampleData.state(width: 40, height: 10)
         state.press(.down, .enter)
-        #expect(state.press(.character("f")) == [.setStatus(deliveryID: "DLV-0002", status: .failed)])
+        #expect(state.press(.character("f")) == [.saveStatus(.setStatus(.failed, deliveryID: "DLV-0002"))])
+        #expect(state.notice == "Saving Failed…")
         state.press(keys("3j"))
         guard case .shipment(_, let scroll) = state.route else { Issue.record("still on the shipment"); return }
         #expect(scroll == 3)
-    }
-}
-
-extension AppState {
-    @discardableResult
-    mutating func press(_ keys: [Key]) -> [Effect] {
-        keys.flatMap { handle($0) }
     }
 }
 
@@ -199,7 +194,7 @@ extension AppState {
         var state = SampleData.state(width: 80, height: 24)
         let hannah = (0 ..< SampleData.deliveries.count).first { SampleData.deliveries.delivery(at: $0).name == "Jürgen Weiß" } ?? 0
         state.replaceSource(InMemoryDeliveries([SampleData.deliveries.delivery(at: hannah)]), selecting: 0)
-        state.showSearch("weiss", status: .all)
+        state.search.query = "weiss"
         let frame = state.render()
         let lines = frame.plainTextLines
         guard let y = lines.firstIndex(where: { $0.contains("Jürgen Weiß") }),

@@ -1,3 +1,5 @@
+import Canvas
+import Input
 import Testing
 import Typesetting
 @testable import Screens
@@ -77,8 +79,8 @@ import Typesetting
             return
         }
         #expect(delivery.id == "DLV-0002")
-        #expect(state.press(.character("d")) == [.setStatus(deliveryID: "DLV-0002", status: .delivered)])
-        #expect(state.press(.character("u")) == [.undoStatusChange])
+        #expect(state.press(.character("d")) == [.saveStatus(.setStatus(.delivered, deliveryID: "DLV-0002"))])
+        #expect(state.press(.character("u")) == [.saveStatus(.undo)])
         for back in [Key.escape, .backspace, .left] {
             state.press(.enter)
             state.press(back)
@@ -126,7 +128,7 @@ import Typesetting
     @Test func resizeRelaysOutAtOnce() {
         var state = SampleData.state(width: 80, height: 24)
         state.press(.down, .down)
-        state.press(.resize(width: 40, height: 12))
+        _ = state.update(.resized(Size(width: 40, height: 12)))
         let frame = state.render()
         #expect(frame.width == 40 && frame.height == 12)
         #expect(state.layout.screenLine(ofRow: state.selected) != nil)

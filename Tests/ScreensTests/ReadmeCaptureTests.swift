@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Model
 import Testing
@@ -34,12 +35,14 @@ import Typesetting
             var options: [String: String] = [:]
             var arguments = capture.arguments[...]
             while let name = arguments.popFirst(), let value = arguments.popFirst() { options[name] = value }
-            let size = TerminalSize(parsing: options["--size"] ?? "80x24") ?? TerminalSize(width: 80, height: 24)
+            let size = Size(parsing: options["--size"] ?? "80x24") ?? Size(width: 80, height: 24)
             let category = options["--text-size"].flatMap(ContentSizeCategory.init(name:)) ?? .large
-            var state = SampleData.state(width: size.width, height: size.height, category: category)
-            state.setTime(options["--now"].flatMap(TimeOfDay.init(parsingClock:)))
-            state.place(top: options["--top"].flatMap { Int($0) }, select: options["--select"].flatMap { Int($0) })
-            if options["--screen"] == "shipment" { state.openShipment() }
+            let start = StartingView(
+                top: options["--top"].flatMap { Int($0) }, selected: options["--select"].flatMap { Int($0) },
+                opensShipment: options["--screen"] == "shipment"
+            )
+            var state = SampleData.state(width: size.width, height: size.height, category: category, start: start)
+            _ = state.update(.clock(options["--now"].flatMap(TimeOfDay.init(parsingClock:))))
             #expect(state.render().plainText == capture.text, "README capture \(capture.arguments.joined(separator: " "))")
         }
     }

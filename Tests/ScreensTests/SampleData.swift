@@ -1,3 +1,5 @@
+import Canvas
+import Input
 import Foundation
 import Model
 import Screens
@@ -19,24 +21,40 @@ enum SampleData {
 
     static func state(
         width: Int = 80, height: Int = 24, category: ContentSizeCategory = .large,
-        glyphs: GlyphMode = .automatic, source: (any DeliverySource)? = nil
+        glyphs: GlyphMode = .automatic, source: (any DeliverySource)? = nil, start: StartingView? = nil
     ) -> AppState {
         DisplayWidth.prepareLocale()
         let rows = source ?? deliveries
         var state = AppState(
-            source: rows, size: TerminalSize(width: width, height: height),
-            category: category, typesetter: Typesetter(glyphs: glyphs)
+            source: rows, size: Size(width: width, height: height),
+            category: category, typesetter: Typesetter(glyphs: glyphs), start: start
         )
         // The title bar's counts, as `render` sets them for a manifest.
-        state.setOverview(StatusCounts(counting: (0 ..< rows.count).map(rows.delivery(at:))))
+        _ = state.update(.counted(query: state.search.query, StatusCounts(counting: (0 ..< rows.count).map(rows.delivery(at:)))))
         return state
     }
 }
 
 extension AppState {
-    /// Applies keys in order, returning every effect they asked for.
+    /// Sends keys in order, returning the commands they asked for, notice
+    /// timers aside (`UpdateTests` looks at those).
     @discardableResult
-    mutating func press(_ keys: Key...) -> [Effect] {
-        keys.flatMap { handle($0) }
+    mutating func press(_ keys: Key...) -> [Command] {
+        press(keys)
+    }
+
+    @discardableResult
+    mutating func press(_ keys: [Key]) -> [Command] {
+        keys.flatMap { update(.key($0)) }.filter {
+            if case .startNoticeTimer = $0 { return false }
+            return true
+        }
+    }
+}
+
+extension Command {
+    /// The search a key asks for: keeping the delivery `keeping`, or from the first row.
+    static func search(query: String, status: StatusFilter, sort: DeliveryOrder = .manifest, keeping id: String? = nil) -> Command {
+        .search(SearchRequest(query: query, status: status, sort: sort, selection: id.map { .delivery(id: $0) } ?? .firstRow))
     }
 }

@@ -1,3 +1,4 @@
+import Input
 import SeededRandom
 import Testing
 import Typesetting

@@ -31,7 +31,7 @@ import Typesetting
     @Test(arguments: cases)
     func screenMatchesItsSnapshot(_ snapshot: Case) throws {
         var state = SampleData.state(width: snapshot.width, height: snapshot.height, category: snapshot.category)
-        state.setTime(snapshot.now.flatMap(TimeOfDay.init(parsingClock:)))
+        _ = state.update(.clock(snapshot.now.flatMap(TimeOfDay.init(parsingClock:))))
         if snapshot.screen == "shipment" {
             state.press(.down)  // Amelia Hartley: a long address, two items, instructions
             state.press(.enter)

@@ -12,7 +12,7 @@ import Testing
     func aMessageIsShownWholeWithTheTextSize(width: Int) {
         var state = SampleData.state(width: width, height: 14)
         state.press(.down, .enter)
-        state.setNotice("Feng Wong: saved as Delivered")
+        state.notice = "Feng Wong: saved as Delivered"
         let line = lastLine(state)
         #expect(line.contains("Feng Wong: saved as Delivered"), "\(line)")
         #expect(line.contains("Large"))
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aMessageTooLongForTheBarIsCutWithAnEllipsisNotDropped() {
         var state = SampleData.state(width: 40, height: 14)
-        state.setNotice(String(repeating: "very long message ", count: 5))
+        state.notice = String(repeating: "very long message ", count: 5)
         let line = lastLine(state)
         #expect(line.contains("very long"))
         #expect(line.contains("…"))
@@ -45,13 +45,13 @@ import Testing
 
     @Test func aMessageStaysUntilTheNextKeyOrItsTimer() {
         var state = SampleData.state()
-        state.setNotice("first")
+        state.notice = "first"
         let first = state.noticeSerial
-        state.press(.noticeExpired(first - 1))
+        _ = state.update(.noticeExpired(serial: first - 1))
         #expect(state.notice == "first", "an older timer does not clear a newer message")
-        state.press(.noticeExpired(first))
+        _ = state.update(.noticeExpired(serial: first))
         #expect(state.notice == nil)
-        state.setNotice("second")
+        state.notice = "second"
         state.press(.down)
         #expect(state.notice == nil, "the next key clears it")
     }

@@ -41,12 +41,12 @@ import Typesetting
     static func frame(_ snapshot: Case) -> Frame {
         DisplayWidth.prepareLocale()
         var state = AppState(
-            source: deliveries, size: TerminalSize(width: 80, height: 24), category: snapshot.category,
+            source: deliveries, size: Size(width: 80, height: 24), category: snapshot.category,
             typesetter: Typesetter(glyphs: snapshot.glyphs)
         )
         if snapshot.screen == "shipment" {
-            _ = state.handle(.down)
-            _ = state.handle(.enter)
+            _ = state.update(.key(.down))
+            _ = state.update(.key(.enter))
         }
         return state.render()
     }
@@ -68,7 +68,7 @@ import Typesetting
     @Test(arguments: cases)
     func browseWritesTheSameScalingBytes(_ snapshot: Case) {
         let frame = Self.frame(snapshot)
-        let backend = TestBackend(size: TerminalSize(width: frame.width, height: frame.height))
+        let backend = TestBackend(size: Size(width: frame.width, height: frame.height))
         ScreenPainter(backend: backend).draw(frame)
         let scaling = AnsiEncoder().scaling(frame)
         if scaling.isEmpty {

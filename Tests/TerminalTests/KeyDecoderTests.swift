@@ -1,5 +1,5 @@
 import CNcursesw
-import Screens
+import Input
 import Testing
 
 @testable import Terminal

@@ -15,7 +15,7 @@ import Typesetting
         Delivery(id: "D3", name: "Jonas Berg", address: Address(line1: "Storgatan 5"), status: .delivered),
     ])
 
-    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native, size: TerminalSize = TerminalSize(width: 60, height: 16)) -> AppState {
+    static func state(category: ContentSizeCategory = .large, glyphs: GlyphMode = .native, size: Size = Size(width: 60, height: 16)) -> AppState {
         DisplayWidth.prepareLocale()
         return AppState(source: deliveries, size: size, category: category, typesetter: Typesetter(glyphs: glyphs))
     }
@@ -63,7 +63,7 @@ import Typesetting
 
     @Test func shipmentLabelsAreTinted() throws {
         var state = Self.state()
-        _ = state.handle(.enter)
+        _ = state.update(.key(.enter))
         let (_, backend) = Self.painted(state)
         let phone = try Self.find("Phone", on: backend.screen)
         #expect(backend.screen[phone.x, phone.y].style.color == .tint)
@@ -83,7 +83,7 @@ import Typesetting
         #expect(backend.written.isEmpty, "an unchanged frame writes nothing")
         #expect(backend.raw.isEmpty)
 
-        _ = state.handle(.down)
+        _ = state.update(.key(.down))
         let next = state.render()
         painter.draw(next)
         var changed: Set<[Int]> = []
@@ -112,7 +112,7 @@ import Typesetting
         var state = Self.state(category: .accessibility2, glyphs: .doubled)
         let (painter, backend) = Self.painted(state)
         let before = state.render()
-        _ = state.handle(.character("0"))  // back to Large: every row plain
+        _ = state.update(.key(.character("0")))  // back to Large: every row plain
         let after = state.render()
         backend.resetLog()
         painter.draw(after)
@@ -136,7 +136,7 @@ import Typesetting
             #expect(backend.raw.last?.contains(AnsiEncoder().scaledRun(run, in: frame)) == true)
         }
         backend.resetLog()
-        _ = state.handle(.down)
+        _ = state.update(.key(.down))
         let next = state.render()
         painter.draw(next)
         // The selection moved: both rows' runs change style and are written again.
@@ -145,17 +145,17 @@ import Typesetting
     }
 
     @Test func theGlyphModeShowsInTheHelpAndAfterAPlus() throws {
-        var state = Self.state(glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
+        var state = Self.state(glyphs: .doubled, size: Size(width: 100, height: 40))
         #expect(!state.render().plainText.contains("glyphs:"))
-        _ = state.handle(.character("+"))
+        _ = state.update(.key(.character("+")))
         #expect(state.render().plainTextLines.last?.contains("glyphs: doubled") == true)
-        _ = state.handle(.character("?"))
+        _ = state.update(.key(.character("?")))
         #expect(state.render().plainText.contains("glyphs: doubled"))
     }
 
     @Test func theHelpBoxDropsTheDoublingOfTheRowsItCovers() throws {
-        var state = Self.state(category: .accessibility2, glyphs: .doubled, size: TerminalSize(width: 100, height: 40))
-        _ = state.handle(.character("?"))
+        var state = Self.state(category: .accessibility2, glyphs: .doubled, size: Size(width: 100, height: 40))
+        _ = state.update(.key(.character("?")))
         let frame = state.render()
         let box = try Self.find("Keys", on: frame)
         #expect(frame.lineAttributes[box.y] == .normal)

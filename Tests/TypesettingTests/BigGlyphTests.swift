@@ -229,8 +229,24 @@ private extension String {
 }
 
 extension BigGlyphTests {
+    /// A bold zero loses its slash, not its weight: the ring's strokes in its
+    /// middle row are as wide as a bold O's (a one-dot ring read as O or 6).
+    @Test func boldZerosKeepTheirStrokes() throws {
+        let typesetter = Typesetter(glyphs: .braille)
+        let mosaic = try #require(typesetter.mosaic)
+        func leftStroke(_ text: String) -> Int {
+            let bitmap = MosaicBitmap(typesetter.typeset(text, style: .headline, category: .accessibility3, width: 100), mosaic: mosaic)
+            let inkRows = bitmap.pixels.filter { $0.contains(true) }
+            let middle = inkRows[inkRows.count / 2]
+            return middle.drop { !$0 }.prefix { $0 }.count
+        }
+        #expect(leftStroke("0") >= 2, "Terminus bold has two-dot stems")
+        #expect(leftStroke("0") == leftStroke("O"))
+    }
+
     /// Zeros are drawn plain: no slash or dot inside the ring, so a mosaic
-    /// zero never reads as 8 or 6 (Terminus slashes its zeros).
+    /// zero never reads as 8 or 6 (Terminus slashes its zeros); a bold zero
+    /// keeps strokes as thick as a bold O's.
     @Test(arguments: [GlyphMode.braille, .blocks])
     func zerosHaveNoStrokeInsideTheirRing(mode: GlyphMode) throws {
         let typesetter = Typesetter(glyphs: mode)
@@ -239,7 +255,9 @@ extension BigGlyphTests {
             let bitmap = MosaicBitmap(typesetter.typeset("0", style: .subheadline, category: category, width: 100), mosaic: mosaic)
             let inkRows = bitmap.pixels.filter { $0.contains(true) }
             for row in inkRows.dropFirst().dropLast() {
-                #expect(row.filter { $0 }.count <= 2, "\(category.name) \(mode): \(row.map { $0 ? "#" : "." }.joined())")
+                // At most two runs of ink: the ring's left and right strokes, nothing between.
+                let runs = zip([false] + row, row).filter { !$0 && $1 }.count
+                #expect(runs <= 2, "\(category.name) \(mode): \(row.map { $0 ? "#" : "." }.joined())")
             }
         }
     }

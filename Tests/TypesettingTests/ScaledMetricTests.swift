@@ -18,9 +18,9 @@ import Testing
     @Test func sizeInCellsLooksSquare() {
         for category in ContentSizeCategory.allCases {
             let size = ScaledMetric.thumbnail.size(at: category)
-            #expect(size.columns == size.rows * 2)
-            #expect(size.rows >= 1)
-            if category > .xSmall { #expect(size.rows >= ScaledMetric.thumbnail.size(at: category.smaller).rows) }
+            #expect(size.width == size.height * 2)
+            #expect(size.height >= 1)
+            if category > .xSmall { #expect(size.height >= ScaledMetric.thumbnail.size(at: category.smaller).height) }
         }
     }
 

@@ -97,14 +97,25 @@ import Testing
         }
     }
 
-    @Test func theLadderInterpolatesAndRoundsDownToAStrike() {
+    @Test func theLadderInterpolatesAndRoundsDownToARung() {
         #expect(GlyphLadder.capHeight(points: 16, mosaic: .braille) == 0)
-        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 8)
-        // 25 pt lies between 23 (10) and 28 (12): 10.8, and 10 has a strike.
-        #expect(GlyphLadder.capHeight(points: 25, mosaic: .braille) == 10)
-        // 45 pt: 17.1 between 40 (15) and 47 (18); 16 and 17 have none, so 15.
-        #expect(GlyphLadder.capHeight(points: 45, mosaic: .braille) == 15)
-        #expect(GlyphLadder.capHeight(points: 60, mosaic: .braille) == 20)
+        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 10)
+        // 18 pt lies between 17 (8) and 19 (10): 9, which is no rung (6x13 reads badly), so 8.
+        #expect(GlyphLadder.capHeight(points: 18, mosaic: .braille) == 8)
+        // 36 pt: 16.3 between 33 (15) and 40 (18); 16 is no rung, so 15.
+        #expect(GlyphLadder.capHeight(points: 36, mosaic: .braille) == 15)
+        #expect(GlyphLadder.capHeight(points: 60, mosaic: .braille) == 25)
+    }
+
+    @Test func everyRungHasABoldStrike() {
+        for mosaic in [Mosaic.braille, .halfBlocks] {
+            for anchor in GlyphLadder.anchors(for: mosaic) {
+                let strike = GlyphStrike.strike(capHeight: anchor.cap, bold: GlyphLadder.isBold(capHeight: anchor.cap))
+                #expect(strike?.capHeight == anchor.cap, "\(mosaic) cap \(anchor.cap)")
+                // misc-fixed's smallest strikes have no bold; every larger rung has one.
+                if GlyphLadder.isBold(capHeight: anchor.cap) { #expect(strike?.isBold == true, "cap \(anchor.cap)") }
+            }
+        }
     }
 
     @Test func pointsAreApplesAndHeadlineIsBold() {

@@ -1,5 +1,7 @@
 import Benchmark
+import Canvas
 import Foundation
+import Input
 import ManifestGenerator
 import Model
 import RowLayout
@@ -17,7 +19,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3),
         maxIterations: 60
     )
-    let screen = TerminalSize(width: 80, height: 24)
+    let screen = Size(width: 80, height: 24)
 
     for count in [1_000, 10_000, 100_000, 1_000_000] {
         Benchmark("First frame (estimated) N=\(count)") { benchmark in
@@ -30,11 +32,13 @@ let benchmarks: @Sendable () -> Void = {
 
         for (name, category) in [("Text size step +", ContentSizeCategory.large), ("Text size step AX4 to AX5", .accessibility4)] {
             Benchmark("\(name) (estimated) N=\(count)") { benchmark in
-                var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: category, strategy: .estimated)
-                state.place(top: count / 2, select: count / 2)
+                var state = AppState(
+                    source: DataSets.shared.source(count: count), size: screen, category: category, strategy: .estimated,
+                    start: StartingView(top: count / 2, selected: count / 2)
+                )
                 blackHole(state.render())
                 benchmark.startMeasurement()
-                blackHole(state.handle(.character("+")))
+                blackHole(state.update(.key(.character("+"))))
                 blackHole(state.render())
                 benchmark.stopMeasurement()
             }
@@ -46,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
                 var state = AppState(source: DataSets.shared.source(count: count), size: screen, category: .large, strategy: .estimated)
                 blackHole(state.render())
                 benchmark.startMeasurement()
-                blackHole(state.handle(key))
+                blackHole(state.update(.key(key)))
                 blackHole(state.render())
                 benchmark.stopMeasurement()
             }

@@ -6,16 +6,11 @@ public enum Key: Sendable, Hashable {
     case character(Character)
     case controlC
     /// Ctrl with a letter (lower case), other than Ctrl-C and those that are
-    /// Enter, Backspace or Tab: Ctrl-D is `.control("d")`.
+    /// Enter, Backspace or Tab: Ctrl-D is `.control("d")`, Ctrl-Z (suspend)
+    /// `.control("z")`.
     case control(Character)
     /// The mouse wheel moved by this many lines (negative: up).
     case wheel(Int)
     /// A click at a screen position.
     case click(x: Int, y: Int)
-    /// The terminal changed size.
-    case resize(width: Int, height: Int)
-    /// The runtime's timer: the notice with this serial (`AppState.noticeSerial`)
-    /// has been shown long enough. A message, not a key press, so the state
-    /// never reads a clock.
-    case noticeExpired(Int)
 }

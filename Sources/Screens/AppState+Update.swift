@@ -1,0 +1,162 @@
+import Model
+import RowLayout
+
+extension AppState {
+    /// The next state for a message, and the work the runtime must do for it.
+    ///
+    /// The Elm architecture's `update`: pure, the only way a state changes.
+    /// On a value type `inout` is the same as returning a new state; it
+    /// spares a copy of the state per key. Slow or outside work is never done
+    /// here but asked for as a `Command`, whose result comes back as another
+    /// message; so a test can drive the whole program with a script of
+    /// messages and look at the states and the commands.
+    public mutating func update(_ message: Message) -> [Command] {
+        let shownNotice = noticeSerial
+        let shownVersion = screenVersion
+        // Most messages change what is shown; the few that may not say so by
+        // putting the version back.
+        screenVersion &+= 1
+        var commands: [Command]
+        var noticeExpires = true
+        switch message {
+        case .key(let key):
+            commands = handle(key)
+        case .resized(let newSize):
+            // Always drawn again, even at the same size: the terminal may have
+            // been given away (a suspension) and the screen lost.
+            resize(to: newSize)
+            commands = []
+        case .suspendRequested:
+            commands = [.suspend]
+        case .terminated(let signal):
+            commands = [.quitAfterSignal(signal)]
+        case .inputClosed:
+            commands = [.quit]
+        case .idle:
+            commands = idle(wasDrawnAt: shownVersion)
+        case .noticeExpired(let serial):
+            if serial == noticeSerial, notice != nil { notice = nil } else { screenVersion = shownVersion }
+            commands = []
+        case .clock(let time):
+            if time != now { now = time } else { screenVersion = shownVersion }
+            commands = []
+        case .searched(let request, .success) where !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
+            // Rows for a search the user has since changed are not the ones to show.
+            screenVersion = shownVersion
+            commands = []
+        case .searched(let request, let result):
+            commands = show(request, result)
+        case .counted(let query, let counts):
+            // A count for a search the user has since left is not this one's.
+            if query == search.query { overview = counts } else { screenVersion = shownVersion }
+            commands = []
+        case .statusSaved(let request, let result):
+            // The save finished away from the keys: the notice stays until the next key.
+            noticeExpires = false
+            commands = show(request, result)
+        case .deliveryRead(let delivery):
+            refreshShipment(delivery)
+            commands = []
+        case .textSizeNotSaved(let failure):
+            notice = "Could not save the text size: \(failure.reason)"
+            commands = []
+        case .openFailed:
+            notice = "Nothing here opens links (no xdg-open); the address is a link where the terminal shows them"
+            commands = []
+        case .storeBusy:
+            noticeExpires = false
+            // Still waiting: say why, once, rather than seem frozen.
+            if let shown = notice, !shown.hasSuffix(Self.busySuffix) {
+                notice = shown + Self.busySuffix
+            } else {
+                screenVersion = shownVersion
+            }
+            commands = []
+        case .storeChanged:
+            commands = readAgain()
+            if case .shipment(let shown, _) = route { commands.append(.readDelivery(id: shown.id)) }
+        case .connectionChanged(let text):
+            // True until the link changes again: no timer takes it away.
+            noticeExpires = false
+            notice = text ?? "Connected to the store again"
+            commands = []
+        }
+        if noticeExpires, noticeSerial != shownNotice, notice != nil {
+            commands.append(.startNoticeTimer(serial: noticeSerial))
+        }
+        return commands
+    }
+
+    static let busySuffix = " (the store is busy)"
+
+    // MARK: - Idle work
+
+    /// A slice of row-height refinement, and the title bar's counts when they
+    /// are behind; nothing is drawn unless the screen would show a change.
+    private mutating func idle(wasDrawnAt shownVersion: Int) -> [Command] {
+        screenVersion = shownVersion
+        var commands: [Command] = []
+        if overviewIsStale {
+            overviewIsStale = false
+            commands.append(.countStatuses(query: search.query))
+        }
+        if route == .deliveries, strategy == .estimated, !layout.isFullyMeasured {
+            let listHeight = Self.listHeight(size: size)
+            let before = ListAppearance(layout, trackHeight: listHeight)
+            layout.refine(budget: 256, trackHeight: listHeight)
+            if ListAppearance(layout, trackHeight: listHeight) != before { screenVersion &+= 1 }
+        }
+        return commands
+    }
+
+    // MARK: - The store's answers
+
+    /// Shows the rows a search read, with the selection where the request said.
+    private mutating func show(_ request: SearchRequest, _ result: Result<any DeliverySource, CommandFailure>) -> [Command] {
+        switch result {
+        case .failure(let failure):
+            notice = "Could not read the store: \(failure.reason)"
+        case .success(let rows):
+            switch request.selection {
+            case .firstRow: replaceSource(rows, selecting: 0)
+            case .sameIndex: replaceSource(rows)
+            // Keep the user's place: the same delivery, else the nearest listed one.
+            case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected)
+            }
+        }
+        return []
+    }
+
+    /// Says what came of a status change and, when something changed, reads
+    /// the list, the counts and the open delivery again.
+    private mutating func show(_ request: StatusRequest, _ result: Result<StatusSave, CommandFailure>) -> [Command] {
+        let named: (Delivery?) -> String = { $0.map { "\($0.name): " } ?? "" }
+        switch (request, result) {
+        case (_, .failure(let failure)):
+            notice = "Could not save: \(failure.reason)"
+            return []
+        case (.setStatus(let status, _), .success(.unchanged(let delivery))):
+            // Nothing changed: say so rather than "saved".
+            notice = named(delivery) + "already \(status.title)"
+            return []
+        case (.undo, .success(.unchanged)):
+            notice = "Nothing to undo"
+            return []
+        case (_, .success(.changed(_, let status, let delivery))):
+            if let delivery { refreshShipment(delivery) }
+            // An undo may change a delivery other than the one on screen: the notice names it.
+            notice = named(delivery) + (request == .undo ? "undone, back to \(status.title)" : "saved as \(status.title)")
+            return readAgain()
+        }
+    }
+
+    /// The search shown, read again after the store changed, and its counts.
+    private mutating func readAgain() -> [Command] {
+        [.search(currentSearch(selection: .sameIndex)), .countStatuses(query: search.query)]
+    }
+
+    /// The search the list shows now, with the selection going where `selection` says.
+    func currentSearch(selection: SearchRequest.Selection) -> SearchRequest {
+        SearchRequest(query: search.query, status: search.status, sort: search.sort, selection: selection)
+    }
+}

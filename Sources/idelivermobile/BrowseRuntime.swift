@@ -1,0 +1,190 @@
+import Foundation
+import Model
+import Screens
+import Store
+import Terminal
+import Typesetting
+
+/// The one place where the browse screens touch the world: it turns the
+/// terminal's events, its own clock and the store's news into messages for
+/// `AppState.update`, carries out the commands `update` returns, sends what
+/// came of them back as messages, and draws a frame when the state says the
+/// screen changed (`AppState.screenVersion`).
+///
+/// Store reads (a search, counts, one delivery) are answered before the next
+/// event is read, so a key's result is on screen before the next key is
+/// handled. Status changes go to a `StatusWriter` thread, so a store locked
+/// by an import never freezes the loop; their outcome comes back on an idle tick.
+struct BrowseRuntime {
+    /// How long the loop waits for input before it counts a tick as idle.
+    static let tickMilliseconds: Int32 = 50
+    /// How long a notice a key caused stays up.
+    static let noticeDuration: Duration = .seconds(4)
+    /// Idle ticks between clock messages: about a second, so late marks follow the minute.
+    static let ticksBetweenClockReadings = 20
+
+    /// How the loop ended.
+    enum Ending: Error {
+        case quit
+        /// A terminating signal: the program exits with 128 + it once the terminal is restored.
+        case signal(Int32)
+    }
+
+    private(set) var state: AppState
+    let terminal: TerminalSession
+    let store: any DeliveryStoring
+    let writer: StatusWriter
+    let preference: TextSizePreference
+    let clock: ClockOption
+    private var drawnVersion: Int?
+    private var idleTicks = 0
+    private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
+    /// The link notice last reported, so that only a change becomes a message.
+    private var reportedConnection: String?
+
+    init(state: AppState, terminal: TerminalSession, store: any DeliveryStoring, writer: StatusWriter,
+         preference: TextSizePreference, clock: ClockOption) {
+        self.state = state
+        self.terminal = terminal
+        self.store = store
+        self.writer = writer
+        self.preference = preference
+        self.clock = clock
+    }
+
+    /// The rows a search shows: every delivery for the plain list, else the store's search.
+    static func rows(for request: SearchRequest, in store: any DeliveryStoring) throws(StoreError) -> any DeliverySource {
+        if request.query.isEmpty && request.status == .all && request.sort == .manifest { return try store.deliveries() }
+        return try store.search(request.query, status: request.status, sort: request.sort)
+    }
+
+    /// Runs until a command ends the program.
+    mutating func run() -> Ending {
+        do throws(Ending) {
+            try carryOut(state.initialCommands())
+            try send(.clock(clock.current))
+            while true {
+                if drawnVersion != state.screenVersion {
+                    terminal.draw(state.render())
+                    drawnVersion = state.screenVersion
+                }
+                if let event = terminal.nextEvent(timeoutMilliseconds: Self.tickMilliseconds) {
+                    try send(Self.message(for: event))
+                } else {
+                    try idleTick()
+                }
+            }
+        } catch {
+            return error
+        }
+    }
+
+    static func message(for event: TerminalEvent) -> Message {
+        switch event {
+        case .key(let key): .key(key)
+        case .resized(let size): .resized(size)
+        case .suspendRequested: .suspendRequested
+        case .terminated(let signal): .terminated(signal: signal)
+        case .hungUp: .inputClosed
+        }
+    }
+
+    // MARK: - Messages
+
+    /// Updates the state with a message and carries out what it asks, the
+    /// replies included, until nothing is left to do.
+    private mutating func send(_ message: Message) throws(Ending) {
+        try carryOut(state.update(message))
+    }
+
+    private mutating func carryOut(_ commands: [Command]) throws(Ending) {
+        var replies: [Message] = []
+        for command in commands {
+            if let reply = try perform(command) { replies.append(reply) }
+        }
+        for reply in replies { try send(reply) }
+    }
+
+    /// No input for a tick: the idle message, then what the clocks and the
+    /// store have to say, in the order the screen should learn it.
+    private mutating func idleTick() throws(Ending) {
+        idleTicks += 1
+        try send(.idle)
+        if let deadline = noticeDeadline, ContinuousClock.now >= deadline.at {
+            noticeDeadline = nil
+            try send(.noticeExpired(serial: deadline.serial))
+        }
+        for message in finishedWrites() { try send(message) }
+        // Every tick when the store is told of changes (a flag to read), else about once a second;
+        // never while our own writer waits, as asking would wait behind it.
+        let checkEvery = store.checksForChangesCheaply ? 1 : 20
+        if idleTicks % checkEvery == 0, writer.pendingCount == 0, (try? store.refreshIfChangedElsewhere()) == true {
+            try send(.storeChanged)
+        }
+        let connection = store.connectionNotice
+        if connection != reportedConnection {
+            reportedConnection = connection
+            try send(.connectionChanged(connection))
+        }
+        if clock.fixed == nil, idleTicks % Self.ticksBetweenClockReadings == 0 {
+            try send(.clock(clock.current))
+        }
+    }
+
+    /// What the writer saved since the last tick, with each delivery read
+    /// back; or that it still waits for the store's lock.
+    private func finishedWrites() -> [Message] {
+        let outcomes = writer.takeOutcomes()
+        if outcomes.isEmpty { return writer.isWaitingForLock ? [.storeBusy] : [] }
+        return outcomes.map { outcome in
+            switch outcome.result {
+            case .failure(let error):
+                return .statusSaved(outcome.request, .failure(CommandFailure(reason: error.reason)))
+            case .success(let change?):
+                let delivery = try? store.delivery(id: change.deliveryID)
+                return .statusSaved(outcome.request, .success(.changed(deliveryID: change.deliveryID, status: change.newStatus, delivery: delivery)))
+            case .success(nil):
+                guard case .setStatus(_, let id) = outcome.request else { return .statusSaved(outcome.request, .success(.unchanged(nil))) }
+                return .statusSaved(outcome.request, .success(.unchanged(try? store.delivery(id: id))))
+            }
+        }
+    }
+
+    // MARK: - Commands
+
+    /// Does what a command asks; the message that reports it, if any.
+    private mutating func perform(_ command: Command) throws(Ending) -> Message? {
+        switch command {
+        case .quit:
+            throw .quit
+        case .quitAfterSignal(let signal):
+            throw .signal(signal)
+        case .suspend:
+            terminal.suspend()
+            return .resized(terminal.size)
+        case .repaint:
+            terminal.invalidate()
+        case .saveTextSize(let category):
+            do { try preference.save(category) } catch { return .textSizeNotSaved(CommandFailure(reason: error.localizedDescription)) }
+        case .search(let request):
+            do throws(StoreError) {
+                return .searched(request, .success(try Self.rows(for: request, in: store)))
+            } catch {
+                return .searched(request, .failure(CommandFailure(reason: error.reason)))
+            }
+        case .countStatuses(let query):
+            return .counted(query: query, try? store.statusCounts(matching: query))
+        case .saveStatus(let request):
+            writer.submit(request)
+        case .readDelivery(let id):
+            if let delivery = try? store.delivery(id: id) { return .deliveryRead(delivery) }
+        case .startNoticeTimer(let serial):
+            noticeDeadline = (serial, ContinuousClock.now + Self.noticeDuration)
+        case .copyToClipboard(let text):
+            TerminalEscapes.copyToClipboard(text)
+        case .open(let url):
+            if !SystemOpener.open(url) { return .openFailed }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,196 @@
+import Model
+import Testing
+@testable import Screens
+
+/// Message scripts through `update`: keys, the commands they ask for, the
+/// messages a runtime sends back, and the states and commands that follow.
+@Suite struct UpdateTests {
+    private let sample = SampleData.deliveries
+
+    /// The sample's deliveries that `keep` lets through, as a store's search would return them.
+    private func rows(_ keep: (Delivery) -> Bool) -> InMemoryDeliveries {
+        InMemoryDeliveries(sample.deliveries.filter(keep))
+    }
+
+    @Test func typingASearchAsksForRowsShowsThemAndCountsWhenTypingPauses() {
+        var state = SampleData.state()
+        state.press(.character("/"))
+        let request = SearchRequest(query: "a", status: .all, selection: .firstRow)
+        #expect(state.press(.character("a")) == [.search(request)])
+        #expect(state.update(.searched(request, .success(rows { $0.name.contains("a") }))).isEmpty)
+        #expect(state.source.count == sample.deliveries.filter { $0.name.contains("a") }.count)
+        #expect(state.selected == 0)
+        // The counts are for the whole list until typing pauses; then they are asked for once.
+        #expect(state.update(.idle) == [.countStatuses(query: "a")])
+        #expect(state.update(.idle).isEmpty)
+        let counts = StatusCounts(counting: rows { $0.name.contains("a") }.deliveries)
+        _ = state.update(.counted(query: "a", counts))
+        #expect(state.overview == counts)
+    }
+
+    @Test func rowsAndCountsForASearchTheUserHasLeftAreDropped() {
+        var state = SampleData.state()
+        state.press(.character("/"), .character("a"), .character("b"))
+        let version = state.screenVersion
+        let old = SearchRequest(query: "a", status: .all)
+        #expect(state.update(.searched(old, .success(InMemoryDeliveries([])))).isEmpty)
+        #expect(state.source.count == sample.count, "the rows of “a” never replace the list")
+        _ = state.update(.counted(query: "a", StatusCounts()))
+        #expect(state.overview != StatusCounts())
+        #expect(state.screenVersion == version, "nothing to draw")
+    }
+
+    @Test func aFilterKeepsTheSelectedDeliveryWhereTheRowsCanFindIt() {
+        var state = SampleData.state()
+        state.press(.down, .down)
+        let id = "DLV-0003"
+        let commands = state.press(.character("f"))
+        #expect(commands == [.search(SearchRequest(query: "", status: .pending, selection: .delivery(id: id)))])
+        guard case .search(let request) = commands.first else { return }
+        let pending = rows { $0.status == .pending || $0.id == id }
+        _ = state.update(.searched(request, .success(pending)))
+        #expect(state.selectedDelivery?.id == id)
+    }
+
+    @Test func aFailedReadSaysSoAndKeepsTheList() {
+        var state = SampleData.state()
+        let request = SearchRequest(query: "", status: .failed)
+        _ = state.update(.searched(request, .failure(CommandFailure(reason: "disk I/O error"))))
+        #expect(state.notice == "Could not read the store: disk I/O error")
+        #expect(state.source.count == sample.count)
+    }
+
+    @Test func aStatusChangeIsSavedInTheBackgroundThenShownEverywhere() {
+        var state = SampleData.state()
+        state.press(.down, .enter)
+        let request = StatusRequest.setStatus(.delivered, deliveryID: "DLV-0002")
+        let commands = state.update(.key(.character("d")))
+        #expect(commands == [.saveStatus(request), .startNoticeTimer(serial: state.noticeSerial)])
+        #expect(state.notice == "Saving Delivered…")
+
+        // The store is locked by an import: said once, and no timer takes it away.
+        #expect(state.update(.storeBusy).isEmpty)
+        #expect(state.notice == "Saving Delivered… (the store is busy)")
+        let version = state.screenVersion
+        #expect(state.update(.storeBusy).isEmpty)
+        #expect(state.screenVersion == version)
+
+        var saved = sample.delivery(at: 1)
+        saved.status = .delivered
+        let reread = state.update(.statusSaved(request, .success(.changed(deliveryID: saved.id, status: .delivered, delivery: saved))))
+        #expect(reread == [.search(SearchRequest(query: "", status: .all, selection: .sameIndex)), .countStatuses(query: "")])
+        #expect(state.notice == "Amelia Hartley: saved as Delivered")
+        guard case .shipment(let shown, _) = state.route else { Issue.record("still on the shipment"); return }
+        #expect(shown.status == .delivered)
+        #expect(state.render().plainTextLines.contains { $0.contains("Delivered") })
+    }
+
+    @Test func savesThatChangeNothingOrFailSaySo() {
+        var state = SampleData.state()
+        let amelia = sample.delivery(at: 1)
+        _ = state.update(.statusSaved(.setStatus(amelia.status, deliveryID: amelia.id), .success(.unchanged(amelia))))
+        #expect(state.notice == "Amelia Hartley: already \(amelia.status.title)")
+        _ = state.update(.statusSaved(.undo, .success(.unchanged(nil))))
+        #expect(state.notice == "Nothing to undo")
+        _ = state.update(.statusSaved(.undo, .failure(CommandFailure(reason: "the store is read-only"))))
+        #expect(state.notice == "Could not save: the store is read-only")
+        let undone = state.update(.statusSaved(.undo, .success(.changed(deliveryID: amelia.id, status: .pending, delivery: amelia))))
+        #expect(state.notice == "Amelia Hartley: undone, back to Pending")
+        #expect(undone.contains(.countStatuses(query: "")))
+    }
+
+    @Test func aKeysNoticeGetsATimerAndOnlyItsOwnExpiryClearsIt() {
+        var state = SampleData.state()
+        let commands = state.update(.key(.control("l")))
+        let serial = state.noticeSerial
+        #expect(commands == [.repaint, .startNoticeTimer(serial: serial)])
+        _ = state.update(.key(.character("s")))
+        #expect(state.notice == "Sorted by time window")
+        _ = state.update(.noticeExpired(serial: serial))
+        #expect(state.notice == "Sorted by time window", "the first notice's timer does not clear the second")
+        _ = state.update(.noticeExpired(serial: state.noticeSerial))
+        #expect(state.notice == nil)
+        #expect(!state.update(.key(.down)).contains { if case .startNoticeTimer = $0 { true } else { false } }, "no notice, no timer")
+    }
+
+    @Test func theLinkToTheStoreIsReportedUntilItChanges() {
+        var state = SampleData.state()
+        #expect(state.update(.connectionChanged("Server unreachable: 2 changes queued")).isEmpty)
+        #expect(state.notice == "Server unreachable: 2 changes queued")
+        _ = state.update(.connectionChanged(nil))
+        #expect(state.notice == "Connected to the store again")
+    }
+
+    @Test func anotherInstancesChangeRereadsTheListTheCountsAndTheOpenDelivery() {
+        var state = SampleData.state()
+        state.press(.down, .enter)
+        #expect(state.update(.storeChanged) == [
+            .search(SearchRequest(query: "", status: .all, selection: .sameIndex)), .countStatuses(query: ""), .readDelivery(id: "DLV-0002"),
+        ])
+        var changed = sample.delivery(at: 1)
+        changed.status = .failed
+        _ = state.update(.deliveryRead(changed))
+        guard case .shipment(let shown, _) = state.route else { Issue.record("still on the shipment"); return }
+        #expect(shown.status == .failed)
+    }
+
+    @Test func signalsAndTheTerminalGoingAwayEndOrSuspend() {
+        var state = SampleData.state()
+        state.notice = "kept"
+        #expect(state.update(.key(.control("z"))) == [.suspend])
+        #expect(state.notice == "kept", "back from a suspension the screen is as it was left")
+        #expect(state.update(.suspendRequested) == [.suspend])
+        #expect(state.update(.terminated(signal: 15)) == [.quitAfterSignal(15)])
+        #expect(state.update(.inputClosed) == [.quit])
+        let version = state.screenVersion
+        _ = state.update(.resized(state.size))
+        #expect(state.screenVersion != version, "back from a suspension at the same size the screen is drawn again")
+    }
+
+    @Test func theClockMarksLateDeliveriesAndTheSameTimeDrawsNothing() {
+        var state = SampleData.state()
+        let noon = TimeOfDay(minutesSinceMidnight: 12 * 60 + 30)
+        _ = state.update(.clock(noon))
+        #expect(state.now == noon)
+        let version = state.screenVersion
+        _ = state.update(.clock(noon))
+        #expect(state.screenVersion == version)
+    }
+
+    @Test func commandsThatFailSaySo() {
+        var state = SampleData.state()
+        _ = state.update(.textSizeNotSaved(CommandFailure(reason: "read-only file system")))
+        #expect(state.notice == "Could not save the text size: read-only file system")
+        _ = state.update(.openFailed)
+        #expect(state.notice?.hasPrefix("Nothing here opens links") == true)
+        #expect(state.initialCommands() == [.countStatuses(query: "")])
+    }
+
+    @Test func idleRefinementMeasuresInSlicesAndDrawsOnlyWhenTheScreenChanges() {
+        // More rows than are measured up front, so heights start as estimates.
+        let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
+        var state = SampleData.state(width: 60, height: 14, source: many)
+        #expect(!state.layout.isFullyMeasured)
+        var idles = 0
+        while !state.layout.isFullyMeasured, idles < 1_000 {
+            let commands = state.update(.idle)
+            #expect(commands.isEmpty || commands == [.countStatuses(query: "")])
+            idles += 1
+        }
+        #expect(state.layout.isFullyMeasured)
+        #expect(idles > 1, "a slice at a time, so a key never waits for the whole list")
+        let version = state.screenVersion
+        #expect(state.update(.idle).isEmpty)
+        #expect(state.screenVersion == version, "nothing left to refine: nothing to draw")
+    }
+
+    @Test func theShipmentScreenIsNotRefinedBehind() {
+        let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
+        var state = SampleData.state(source: many)
+        state.press(.enter)
+        let version = state.screenVersion
+        for _ in 0 ..< 5 { _ = state.update(.idle) }
+        #expect(state.screenVersion == version)
+        #expect(!state.layout.isFullyMeasured)
+    }
+}
