@@ -204,7 +204,9 @@ extension DeliveryStore {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: work))
             }
-            try eachRange(upTo: staged.after, ImportSlice(rows: 2048)) { range in
+            // Some of these slices also merge the indexes' segments and take two
+            // or three times as long as the rest: aim lower.
+            try eachRange(upTo: staged.after, ImportSlice(rows: 1024, target: 0.05)) { range in
                 try importSlice { db in try staged.index(range, db) }
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: work))

@@ -9,15 +9,16 @@ import Foundation
 /// slices: starting from a guess, it scales the count by how long the last
 /// slice took, at most doubling or halving at once.
 struct ImportSlice {
-    /// The time a slice should hold the lock.
-    static let target: TimeInterval = 0.1
     static let smallest = 64
     static let largest = 1 << 16
 
     private(set) var rows: Int
+    /// The time a slice should hold the lock, on average.
+    let target: TimeInterval
 
-    init(rows: Int) {
+    init(rows: Int, target: TimeInterval = 0.1) {
         self.rows = rows
+        self.target = target
     }
 
     /// Runs `body`, a slice that handles `rows` rows or fewer and returns how
@@ -28,7 +29,7 @@ struct ImportSlice {
         let done = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if done > 0 {
-            let fitting = Self.target / max(seconds / Double(done), 1e-7)
+            let fitting = target / max(seconds / Double(done), 1e-7)
             rows = min(Self.largest, max(Self.smallest, min(rows * 2, max(rows / 2, Int(fitting)))))
         }
         return done
