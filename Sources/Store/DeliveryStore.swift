@@ -30,6 +30,8 @@ public final class DeliveryStore: Sendable {
     }
     /// Bumped by every write made through this object, so its sources drop stale pages.
     let generation = LockedValue(0)
+    /// How this object's writes and a long import take turns with the write lock.
+    let waiting: WaitingWriters
 
     /// How search results list their rows.
     let listing: ResultListing
@@ -45,6 +47,8 @@ public final class DeliveryStore: Sendable {
         self.listing = listing
         self.access = access
         let path = url.path
+        let waiting = WaitingWriters(store: path)
+        self.waiting = waiting
         if access == .readOnly {
             pool = try Self.openReadOnly(path: path)
             return
@@ -56,8 +60,9 @@ public final class DeliveryStore: Sendable {
             throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create its folder (\(error.localizedDescription))")
         }
         var configuration = Configuration()
-        // Another instance may hold the write lock for a moment; wait rather than fail.
-        configuration.busyMode = .timeout(10)
+        // Another instance may hold the write lock for a moment (an import, a
+        // slice at a time): wait rather than fail, and say so to the import.
+        configuration.busyMode = .callback { tries in waiting.busy(tries: tries) }
         configuration.label = "DeliveryStore"
         configuration.prepareDatabase { db in
             // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
@@ -80,12 +85,13 @@ public final class DeliveryStore: Sendable {
                     it is not opened for writing (use the newer idelivermobile; `idelivermobile render` can still show it)
                     """)
             }
-            try Self.migrate(pool, path: path)
+            try waiting.write { try Self.migrate(pool, path: path) }
         } catch let error as StoreError {
             throw error
         } catch {
             throw Self.storeError(error, path: path, opening: true)
         }
+        discardAbandonedImport()
     }
 
     /// A read-only connection to an existing store, checked to hold every
@@ -135,12 +141,20 @@ public final class DeliveryStore: Sendable {
         if updatesRows {
             FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
         }
-        let applied = try pool.read { db in try migrator.hasCompletedMigrations(db) }
-        try migrator.migrate(pool)
-        try pool.write { db in
-            if try Int.fetchOne(db, sql: "PRAGMA user_version") != StoreSchema.version {
-                try db.execute(sql: "PRAGMA user_version = \(StoreSchema.version)")
-            }
+        let (applied, declared) = try pool.read { db in
+            (try migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "PRAGMA user_version"))
+        }
+        let fresh = try pool.read { db in try !db.tableExists("grdb_migrations") }
+        if fresh {
+            // A new store can give pages back to the file system (only before
+            // its first table, or by a VACUUM, which costs nothing while it is
+            // empty): an import that fails on a full disk frees its staging so.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM") }
+        }
+        // An up-to-date store is opened without writing (an import may be holding the lock).
+        if !applied { try migrator.migrate(pool) }
+        if declared != StoreSchema.version {
+            try pool.write { db in try db.execute(sql: "PRAGMA user_version = \(StoreSchema.version)") }
         }
         if !applied {
             // Leave no committed frames in the WAL: if the disk fills during
@@ -287,138 +301,6 @@ public final class DeliveryStore: Sendable {
         return change
     }
 
-    // MARK: - Import
-
-    /// Validates the whole manifest at `url`, then upserts its deliveries by id
-    /// in one transaction: new ids are appended in manifest order, known ids are
-    /// updated in place and keep their row. A status saved in the store
-    /// survives re-importing the same manifest; a manifest that itself changes
-    /// a delivery's status wins. Nothing is written when validation fails, and
-    /// a failed or interrupted write leaves the store exactly as it was.
-    ///
-    /// Throws `ManifestError` (bad or missing file) or `StoreError`.
-    @discardableResult
-    public func importManifest(
-        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws -> ImportSummary {
-        let data = try ManifestReader.contents(of: url)
-        let file = ManifestReader.displayName(of: url)
-        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
-        let total = try reader.validate(data, file: file) { bytes in
-            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
-        }
-        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
-        let fingerprint = ManifestFingerprint(url: url)
-        let contentHash = ContentHash.sha256(data)
-        let summary: ImportSummary = try importTransaction { db in
-            let before = try Self.rowCount(db)
-            // Row-by-row index upkeep costs more than the rows themselves; past a
-            // few thousand rows, rebuilding the index once is far cheaper.
-            let rebuildsSearch = total >= 4096
-            // A big cache keeps a large import from spilling pages to the WAL mid-transaction.
-            if total >= 4096 { try db.execute(sql: "PRAGMA cache_size = -65536") }
-            defer { if total >= 4096 { try? db.execute(sql: "PRAGMA cache_size = -2000") } }
-            if rebuildsSearch {
-                try db.execute(sql: StoreSchema.dropSearchTriggers)
-                try db.execute(sql: StoreSchema.dropSubstringTriggers)
-            }
-            let upsert = try db.makeStatement(sql: """
-                INSERT INTO delivery(
-                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                    searchName, searchAddress)
-                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
-                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
-                ON CONFLICT(id) DO UPDATE SET
-                    name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
-                    searchName = excluded.searchName, searchAddress = excluded.searchAddress,
-                    phone = excluded.phone, text = excluded.text,
-                    status = CASE WHEN delivery.importedStatus = excluded.importedStatus
-                                  THEN delivery.status ELSE excluded.status END,
-                    importedStatus = excluded.importedStatus,
-                    items = excluded.items, instructions = excluded.instructions, window = excluded.window
-                RETURNING position
-                """)
-            let lengths = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
-                """)
-            // Another thread reads and prepares the rows while this one writes them.
-            let queue = ImportRowQueue()
-            defer { queue.cancel() }
-            Thread {
-                do {
-                    var batch: [ImportRow] = []
-                    batch.reserveCapacity(Self.importBatchSize)
-                    try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
-                        batch.append(ImportRow(delivery))
-                        if batch.count == Self.importBatchSize {
-                            guard queue.put(batch) else { throw CancellationError() }
-                            batch.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    if !batch.isEmpty { _ = queue.put(batch) }
-                    queue.finish(error: nil)
-                } catch {
-                    queue.finish(error: error)
-                }
-            }.start()
-            var written = 0
-            while let batch = try queue.take() {
-                for row in batch {
-                    upsert.setUncheckedArguments(row.arguments)
-                    guard let position = try Int64.fetchOne(upsert) else {
-                        throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(row.id)")
-                    }
-                    lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
-                    try lengths.execute()
-                }
-                written += batch.count
-                progress?(ImportProgress(phase: .writing, done: written, total: total))
-            }
-            progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
-            if rebuildsSearch {
-                try db.execute(sql: StoreSchema.rebuildSearch)
-                try db.execute(sql: StoreSchema.searchTriggers)
-                try db.execute(sql: StoreSchema.rebuildSubstring)
-                try db.execute(sql: StoreSchema.substringTriggers)
-            }
-            if let fingerprint {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt, contentHash) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970, contentHash])
-            }
-            let after = try Self.rowCount(db)
-            return ImportSummary(deliveries: total, added: after - before, storeCount: after)
-        }
-        progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
-        generation.withLock { $0 += 1 }
-        return summary
-    }
-
-    /// Deliveries per hand-over from the reading thread to the writer.
-    static let importBatchSize = 1024
-
-    /// Imports the manifest at `url` unless this store already imported it
-    /// unchanged (the same path with the same SHA-256 of its bytes): what
-    /// `browse FILE.json` does on every start, so that a big manifest is
-    /// imported once, not each time. A changed file is always seen, even one
-    /// whose size and modification time were kept (`touch -r`).
-    @discardableResult
-    public func importManifestIfChanged(
-        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws -> ImportSummary {
-        if let fingerprint = ManifestFingerprint(url: url) {
-            let known = try read { db in
-                try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
-                                    arguments: [fingerprint.path])
-            }
-            if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
-                let count = try count()
-                return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
-            }
-        }
-        return try importManifest(at: url, reader: reader, progress: progress)
-    }
-
     /// Closes every connection now, so SQLite removes the -wal and -shm files
     /// before the program exits (on an error path, such as a full disk,
     /// rather than leave them behind). The read-only readers go first: the
@@ -445,23 +327,12 @@ public final class DeliveryStore: Sendable {
         }
     }
 
+    /// A write (not an import's): while it waits for an import's lock it says
+    /// so (`WaitingWriters`), and the import lets it in within one of its slices.
     func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body)
+            return try waiting.write { transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body) }
         } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.storeError(error, path: url.path, opening: false)
-        }
-    }
-
-    /// Like `write`, for import, where the body may also throw a `ManifestError` that must pass through.
-    private func importTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try pool.write(body)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as ManifestError {
             throw error
         } catch {
             throw Self.storeError(error, path: url.path, opening: false)

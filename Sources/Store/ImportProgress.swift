@@ -1,19 +1,22 @@
 /// How far an import has got, reported to a progress display.
 public struct ImportProgress: Sendable, Hashable {
-    /// The two passes of an import.
+    /// The steps of an import.
     public enum Phase: Sendable, Hashable {
         /// Validating the whole manifest; nothing written yet.
         case checking
-        /// Writing the deliveries in one transaction.
+        /// Writing the manifest's deliveries (staged, unseen until the end).
         case writing
-        /// Rebuilding the search index and committing (`done` is 0, then 1 when finished).
+        /// Keeping the store's other deliveries and filling the search indexes
+        /// (`done` and `total` are rows).
+        case indexing
+        /// Swapping the import in and freeing what it replaced (`done` is 0, then 1 when finished).
         case finishing
     }
 
     public var phase: Phase
-    /// Bytes of the manifest done so far (checking) or deliveries written (writing).
+    /// Bytes of the manifest done so far (checking), deliveries written (writing) or rows (indexing).
     public var done: Int
-    /// The manifest's size in bytes (checking) or its number of deliveries (writing).
+    /// The manifest's size in bytes (checking), its number of deliveries (writing) or the rows to index.
     public var total: Int
 
     public init(phase: Phase, done: Int, total: Int) {

@@ -6,12 +6,20 @@ import Model
 /// Prepared on the reading thread, so the writer only binds and steps.
 struct ImportRow: Sendable {
     var id: String
-    /// The upsert's arguments, in `DeliveryStore.importManifest`'s column order.
+    /// The status the manifest gives.
+    var status: String
+    /// id, name, line1, line2, phone, text, status, importedStatus, items,
+    /// instructions, window, searchName, searchAddress: the order of the
+    /// columns both inserts name.
     var arguments: StatementArguments
+    /// Its folded search text (`StoreSchema.folded`), made here rather than by
+    /// the writer: the staged insert binds it.
+    private var folded: StatementArguments
     var lengths: TextLengths
 
     init(_ delivery: Delivery) {
         id = delivery.id
+        status = delivery.status.rawValue
         arguments = [
             delivery.id, StoredText.bindable(delivery.name), StoredText.bindable(delivery.address.line1),
             StoredText.bindable(delivery.address.line2), StoredText.bindable(delivery.phone), StoredText.bindable(delivery.text),
@@ -20,6 +28,13 @@ struct ImportRow: Sendable {
             StoredText.bindable(UnspacedScript.spacedOut(delivery.name)),
             StoredText.bindable(UnspacedScript.spacedOut(StoreSchema.searchAddress(delivery.address))),
         ]
+        folded = [StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)]
         lengths = TextLengths(of: delivery)
+    }
+
+    /// The staged insert's arguments (`StagedImport.write`): the columns,
+    /// the folded text, then the row's position and the status it keeps.
+    func stagedArguments(position: Int, status: String) -> StatementArguments {
+        arguments + folded + [position, status]
     }
 }

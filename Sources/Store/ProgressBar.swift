@@ -67,8 +67,10 @@ public final class ProgressBar: Sendable {
             return "Checking [\(bar)] \(percent)%"
         case .writing:
             return "Writing  [\(bar)] \(percent)% \(progress.done)/\(progress.total) deliveries"
+        case .indexing:
+            return "Indexing [\(bar)] \(percent)%"
         case .finishing:
-            return progress.done >= progress.total ? "Saved." : "Indexing for search and saving…"
+            return progress.done >= progress.total ? "Saved." : "Saving…"
         }
     }
 }

@@ -79,14 +79,26 @@ extension StoreSchema {
         END;
         """
 
-    /// Like the word index, a large import drops these triggers and rebuilds
-    /// the folded column and the trigram index in two statements afterwards:
-    /// far cheaper than a trigger per row.
-    static let dropSubstringTriggers = """
-        DROP TRIGGER delivery_fold_insert;
-        DROP TRIGGER delivery_fold_update;
-        DROP TRIGGER delivery_trigram_update;
+    /// Adds the rows of `table` whose position is in `(?, ?]` to the trigram
+    /// index `index`, as the triggers would: like the word index, a large
+    /// import fills a staged copy a slice of rows at a time, far cheaper than a
+    /// trigger per row. The rows already hold their folded text.
+    static func trigramIndexRows(from table: String, into index: String) -> String {
         """
+        INSERT INTO \(index)(rowid, text)
+        SELECT position, \(trigramTextSQL(table)) FROM \(table) WHERE position > ? AND position <= ?
+        """
+    }
+
+    /// What `searchFolded` holds for a delivery: exactly what the triggers'
+    /// `foldedSQL` computes, so that a staged import can fold on its reading
+    /// thread. The triggers join the columns in SQL and `idm_fold` receives the
+    /// result as a C string, so it folds the text up to the first NUL.
+    static func folded(id: String, name: String, address: Address) -> String {
+        let joined = id + "\n" + name + "\n" + searchAddress(address)
+        guard let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
+        return SearchFolding.fold(String(joined.unicodeScalars[..<nul]))
+    }
 
     /// Folds every row again and fills the trigram index from scratch.
     static let rebuildSubstring = """

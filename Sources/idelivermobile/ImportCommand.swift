@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             The whole file is checked first; a problem is reported with the file, line and column \
             (or the delivery and field) and nothing is written. Then every delivery is added or updated \
-            by id in one transaction: an interrupted import leaves the store as it was. Statuses changed \
+            by id, all at once for anyone reading the store: an interrupted or killed import leaves the store \
+            as it was, and status changes saved meanwhile by a browser are kept. Statuses changed \
             in the app survive re-importing the same manifest; a manifest whose content is unchanged since it \
             was imported is reported as unchanged and not written again.
             Exit codes: 0 ok, 65 bad manifest data or a store from a newer version, 66 no such file (or a directory), \

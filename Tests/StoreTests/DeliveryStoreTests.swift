@@ -63,8 +63,14 @@ import Testing
         #expect(try store.search("other").count == 0)
     }
 
-    @Test(arguments: [300, 5000])
-    func aWriteThatFailsHalfwayChangesNothing(count: Int) throws {
+    /// Where an import can fail once it has written: in its one transaction
+    /// (a small manifest), or, for a large one, while staging or in the publish.
+    enum FailurePoint: CaseIterable, Sendable {
+        case oneTransaction, staging, publishing
+    }
+
+    @Test(arguments: FailurePoint.allCases)
+    func aWriteThatFailsHalfwayChangesNothing(at point: FailurePoint) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("d.sqlite")
@@ -73,23 +79,36 @@ import Testing
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         try store.setStatus(.delivered, forDeliveryID: deliveries[3].id)
         let before = rows(try store.deliveries())
+        let count = point == .oneTransaction ? DeliveryStore.directImportLimit : 5000
         // A trigger makes the write fail after many rows have gone in.
+        let refuse: @Sendable (String) -> String = { table in
+            """
+            CREATE TRIGGER refuse BEFORE INSERT ON \(table) WHEN new.id = 'LATE-\(String(format: "%05d", count - 10))'
+            BEGIN SELECT RAISE(ABORT, 'refused for the test'); END
+            """
+        }
         let other = try DatabaseQueue(path: url.path)
-        try other.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER refuse BEFORE INSERT ON delivery WHEN new.id = 'LATE-\(String(format: "%05d", count - 10))'
-                BEGIN SELECT RAISE(ABORT, 'refused for the test'); END
-                """)
+        switch point {
+        case .oneTransaction: try other.write { try $0.execute(sql: refuse("delivery")) }
+        case .publishing: try other.write { try $0.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON imported_manifest BEGIN SELECT RAISE(ABORT, 'refused for the test'); END") }
+        case .staging: break
+        }
+        let late = SampleManifest.deliveries(count: count, idPrefix: "LATE")
+        // Small enough for one transaction, or updating every delivery and adding thousands.
+        let manifest = point == .oneTransaction ? late : deliveries + late
+        #expect(throws: StoreError.self) {
+            try store.importManifest(at: try SampleManifest.write(manifest, to: folder, name: "late.json")) { progress in
+                // Staging is under way, between two of its transactions: the staged table gets the trigger.
+                guard point == .staging, progress.phase == .writing, progress.done < progress.total else { return }
+                try? other.write { try $0.execute(sql: "DROP TRIGGER IF EXISTS refuse; " + refuse(StagedImport.staged("delivery"))) }
+            }
         }
         try other.close()
-        let late = SampleManifest.deliveries(count: count, idPrefix: "LATE")
-        #expect(throws: StoreError.self) {
-            try store.importManifest(at: try SampleManifest.write(deliveries + late, to: folder, name: "late.json"))
-        }
         #expect(rows(try store.deliveries()) == before)
         #expect(try store.count() == 100)
         #expect(try store.search("late").count == 0)
         #expect(try store.search(deliveries[7].id).count == 1)
+        #expect(try LongImportTests.leftoverTables(url) == [])
     }
 
     @Test func statusChangesPersistAcrossReopeningAndUndoGoesBackOneAtATime() throws {

@@ -1,0 +1,312 @@
+import Foundation
+import GRDB
+import Model
+
+extension DeliveryStore {
+    /// Validates the whole manifest at `url`, then upserts its deliveries by
+    /// id: new ids are appended in manifest order, known ids are updated in
+    /// place and keep their row. A status saved in the store survives
+    /// re-importing the same manifest; a manifest that itself changes a
+    /// delivery's status wins. Nothing is written when validation fails.
+    ///
+    /// Readers see the store before the import or after it, never between,
+    /// and a failed or killed import changes nothing they see; yet the import
+    /// never holds the write lock for long, so status changes from other
+    /// instances are saved while it runs (and kept by it). A manifest of up to
+    /// `directImportLimit` deliveries is one short transaction; a larger one is
+    /// a `StagedImport`, written in slices of about a tenth of a second. One
+    /// import at a time writes a store (`ImportLock`); another waits.
+    ///
+    /// Throws `ManifestError` (bad or missing file) or `StoreError`.
+    @discardableResult
+    public func importManifest(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let data = try ManifestReader.contents(of: url)
+        let file = ManifestReader.displayName(of: url)
+        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
+        let total = try reader.validate(data, file: file) { bytes in
+            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
+        }
+        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
+        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: ContentHash.sha256(data))
+
+        let lock = try ImportLock.acquire(store: self.url.path) {
+            FileHandle.standardError.write(Data("Waiting for another import into \(self.url.path) to finish…\n".utf8))
+        }
+        defer { lock.release() }
+        waiting.beginImport()
+        defer { waiting.endImport() }
+        let settings = try importSlice(transaction: false) { db in try ImportConnectionSettings(db) }
+        try importSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
+        defer { _ = try? importSlice(transaction: false) { db in try settings.apply(db) } }
+        // A killed import's staging goes first (its lock, now ours, says it is dead).
+        try discardLeftovers()
+
+        // Another thread reads and prepares the rows while this one writes them.
+        let queue = ImportRowQueue()
+        defer { queue.cancel() }
+        Thread {
+            do {
+                var batch: [ImportRow] = []
+                batch.reserveCapacity(Self.importBatchSize)
+                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                    batch.append(ImportRow(delivery))
+                    if batch.count == Self.importBatchSize {
+                        guard queue.put(batch) else { throw CancellationError() }
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !batch.isEmpty { _ = queue.put(batch) }
+                queue.finish(error: nil)
+            } catch {
+                queue.finish(error: error)
+            }
+        }.start()
+
+        let summary = total <= Self.directImportLimit
+            ? try importDirectly(queue, total: total, manifest: manifest, settings: settings, progress: progress)
+            : try importStaged(queue, total: total, manifest: manifest, lock: lock, settings: settings, progress: progress)
+        progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
+        return summary
+    }
+
+    /// Deliveries per hand-over from the reading thread to the writer.
+    static let importBatchSize = 1024
+
+    /// Manifests up to this size are written in one transaction, the triggers
+    /// keeping the indexes row by row: about as long as one slice of a staged
+    /// import (a row costs a millisecond or two that way, most of it the
+    /// search indexes merging their segments, where a staged row costs tens of
+    /// microseconds; but staging also copies and indexes every row the store
+    /// already has).
+    static let directImportLimit = 100
+
+    /// Imports the manifest at `url` unless this store already imported it
+    /// unchanged (the same path with the same SHA-256 of its bytes): what
+    /// `browse FILE.json` does on every start, so that a big manifest is
+    /// imported once, not each time. A changed file is always seen, even one
+    /// whose size and modification time were kept (`touch -r`).
+    @discardableResult
+    public func importManifestIfChanged(
+        at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        if let fingerprint = ManifestFingerprint(url: url) {
+            let known = try read { db in
+                try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
+                                    arguments: [fingerprint.path])
+            }
+            if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
+                let count = try count()
+                return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
+            }
+        }
+        return try importManifest(at: url, reader: reader, progress: progress)
+    }
+
+    /// What the store remembers of an imported manifest, to skip it next time unchanged.
+    struct ImportedManifest {
+        var fingerprint: ManifestFingerprint?
+        var contentHash: String
+
+        func record(_ db: Database) throws {
+            guard let fingerprint else { return }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt, contentHash) VALUES (?, ?, ?, ?, ?)",
+                arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970, contentHash])
+        }
+    }
+
+    // MARK: - A small manifest
+
+    /// One transaction: upserts every row, the triggers keeping the indexes and counts.
+    private func importDirectly(
+        _ queue: ImportRowQueue, total: Int, manifest: ImportedManifest, settings: ImportConnectionSettings,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        var rows: [ImportRow] = []
+        while let batch = try queue.take() { rows += batch }
+        try importSlice(transaction: false) { db in try settings.restoreSynchronous(db) }
+        let summary: ImportSummary = try importSlice { db in
+            let before = try Self.rowCount(db)
+            let upsert = try db.makeStatement(sql: """
+                INSERT INTO delivery(
+                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
+                    searchName, searchAddress)
+                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
+                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
+                ON CONFLICT(id) DO UPDATE SET
+                    name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
+                    searchName = excluded.searchName, searchAddress = excluded.searchAddress,
+                    phone = excluded.phone, text = excluded.text,
+                    status = CASE WHEN delivery.importedStatus = excluded.importedStatus
+                                  THEN delivery.status ELSE excluded.status END,
+                    importedStatus = excluded.importedStatus,
+                    items = excluded.items, instructions = excluded.instructions, window = excluded.window
+                RETURNING position
+                """)
+            let lengths = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
+                """)
+            for row in rows {
+                upsert.setUncheckedArguments(row.arguments)
+                guard let position = try Int64.fetchOne(upsert) else {
+                    throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(row.id)")
+                }
+                lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
+                try lengths.execute()
+            }
+            try manifest.record(db)
+            let after = try Self.rowCount(db)
+            return ImportSummary(deliveries: total, added: after - before, storeCount: after)
+        }
+        progress?(ImportProgress(phase: .writing, done: total, total: total))
+        generation.withLock { $0 += 1 }
+        return summary
+    }
+
+    // MARK: - A large manifest
+
+    /// A `StagedImport`: staging, slice by slice, then one short publish, then
+    /// the retired tables dropped slice by slice.
+    private func importStaged(
+        _ queue: ImportRowQueue, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        let path = url.path
+        var staged = try importSlice { db in try StagedImport.begin(path: path, db) }
+        do {
+            // The manifest's rows, as the reader hands them over.
+            var slice = ImportSlice(rows: 2048)
+            var pending: [ImportRow] = []
+            var reading = true
+            var written = 0
+            while reading || !pending.isEmpty {
+                while reading, pending.count < slice.rows {
+                    if let batch = try queue.take() { pending += batch } else { reading = false }
+                }
+                let rows = Array(pending.prefix(slice.rows))
+                pending.removeFirst(rows.count)
+                try slice.measure {
+                    try importSlice { db in try staged.write(rows, db) }
+                    return rows.count
+                }
+                written += rows.count
+                progress?(ImportProgress(phase: .writing, done: written, total: total))
+            }
+
+            // The live rows it did not mention, then both search indexes over all rows.
+            let keeping = staged.rowsToKeep > 0 ? staged.before : 0
+            let work = keeping + staged.after
+            var done = 0
+            try eachRange(upTo: keeping, ImportSlice(rows: 4096)) { range in
+                try importSlice { db in try staged.keep(range, db) }
+                done += range.count
+                progress?(ImportProgress(phase: .indexing, done: done, total: work))
+            }
+            // Some of these slices also merge the indexes' segments and take two
+            // or three times as long as the rest: aim lower.
+            try eachRange(upTo: staged.after, ImportSlice(rows: 1024, target: 0.05)) { range in
+                try importSlice { db in try staged.index(range, db) }
+                done += range.count
+                progress?(ImportProgress(phase: .indexing, done: done, total: work))
+            }
+            try importSlice { db in try staged.count(db) }
+
+            progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
+            try importSlice(transaction: false) { db in try settings.restoreSynchronous(db) }
+            try importSlice { db in
+                try staged.publish(db)
+                try manifest.record(db)
+            }
+        } catch {
+            // Nothing was published. The staging goes now, with the room the
+            // lock kept in case the disk is full; what cannot go now goes at
+            // the next import or open.
+            lock.releaseReserve()
+            try? discardFailedImport()
+            throw error
+        }
+        generation.withLock { $0 += 1 }
+        // The import is done and saved; the tables it replaced are freed for
+        // reuse in slices too, and whatever is left goes next time.
+        try? discardLeftovers()
+        return ImportSummary(deliveries: total, added: staged.added, storeCount: staged.after)
+    }
+
+    /// Calls `body` with consecutive ranges covering `0..<count`, each a slice's worth.
+    private func eachRange(upTo count: Int, _ slice: ImportSlice, _ body: (Range<Int>) throws -> Void) throws {
+        var slice = slice
+        var start = 0
+        while start < count {
+            let end = min(count, start + slice.rows)
+            try slice.measure {
+                try body(start ..< end)
+                return end - start
+            }
+            start = end
+        }
+    }
+
+    // MARK: - Leftovers
+
+    /// Empties and drops the staging tables of a killed import and the tables
+    /// an import replaced, a slice at a time. The caller holds the import lock.
+    func discardLeftovers() throws {
+        var slice = ImportSlice(rows: 4096)
+        var finished = false
+        while !finished {
+            let rows = slice.rows
+            try slice.measure {
+                guard let deleted = try importSlice({ db in try StagedImport.discardStep(rows: rows, db) }) else {
+                    finished = true
+                    return 0
+                }
+                return deleted
+            }
+        }
+    }
+
+    /// Drops a failed import's staging at once, and gives its pages back to
+    /// the file system when the store allows it (`auto_vacuum`, which stores
+    /// this version creates have). The failure may be a full disk: dropping
+    /// writes a few pages where deleting rows slice by slice would write them
+    /// all, and a store whose file ends where it did before the import closes
+    /// without leaving its WAL behind. Rare enough to hold the lock that long.
+    private func discardFailedImport() throws {
+        // One transaction, so that the checkpoint after it sees the file's end
+        // where it was before the import and copies nothing past it.
+        try importSlice { db in
+            try StagedImport.dropLeftovers(db)
+            if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 { try db.execute(sql: "PRAGMA incremental_vacuum") }
+        }
+    }
+
+    /// At open: discards what a killed import left, unless an import is running now.
+    func discardAbandonedImport() {
+        guard (try? read(StagedImport.hasLeftovers)) == true,
+              let lock = try? ImportLock.tryAcquire(store: url.path)
+        else { return }
+        defer { lock.release() }
+        // Best effort: a store that cannot be cleaned now still opens, and the next import cleans it.
+        guard let settings = try? importSlice(transaction: false, { db in try ImportConnectionSettings(db) }) else { return }
+        defer { _ = try? importSlice(transaction: false) { db in try settings.apply(db) } }
+        try? importSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
+        try? discardLeftovers()
+    }
+
+    /// One of an import's transactions: first lets in any status change
+    /// waiting for the lock (`WaitingWriters`), then writes.
+    private func importSlice<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws -> T {
+        waiting.yieldToWaitingWriters()
+        do {
+            return transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as ManifestError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+
+/// A large import, written beside the live tables and swapped in at the end,
+/// so that it never holds the store's write lock for long and readers never
+/// see it half done.
+///
+/// The tables an import changes (`replaced`) are made again under a
+/// `staged_` prefix, empty but defined exactly like the live ones. The
+/// manifest's rows are written there a slice at a time, each slice its own
+/// short transaction (an existing id keeps its position, a new one is
+/// appended after the live rows), then the live rows the manifest does not
+/// mention are copied over, then both search indexes are filled and the
+/// counts made. Readers query only the live tables, so they see none of this,
+/// and a failed or killed import leaves nothing but staging to discard.
+///
+/// `publish` then swaps the tables in one short transaction: the live ones
+/// become `retired_…`, the staged ones take their names, the live triggers
+/// are made again on them, and every status changed while the import ran
+/// (a trigger logs them in `staged_change`) is carried over, so none is
+/// lost. The retired tables are then emptied and dropped a slice at a time
+/// (`discardStep`), as is the staging of an import that was killed.
+struct StagedImport {
+    /// The tables an import makes anew: the deliveries, their text lengths,
+    /// both search indexes and the counts per status.
+    static let replaced = ["delivery", "delivery_length", "delivery_search", "delivery_trigram", "status_count"]
+    /// The log of deliveries whose status changed while the import ran.
+    static let changeLog = "staged_change"
+    static let changeTrigger = "staged_change_log"
+
+    static func staged(_ table: String) -> String { "staged_" + table }
+    static func retired(_ table: String) -> String { "retired_" + table }
+
+    /// The store file, for messages.
+    let path: String
+    /// Rows in the store when the import began; new deliveries are numbered after them.
+    let before: Int
+    /// Manifest rows written so far that were new, and that were already in the store.
+    private(set) var added = 0
+    private(set) var updated = 0
+
+    /// Makes the staging tables, empty, and starts logging status changes.
+    /// The first slice of an import.
+    static func begin(path: String, _ db: Database) throws -> StagedImport {
+        for table in replaced {
+            try db.execute(sql: try definition(of: table, named: staged(table), path: path, db))
+            for index in try indexDefinitions(of: table, on: staged(table), path: path, db) { try db.execute(sql: index) }
+        }
+        try db.execute(sql: """
+            CREATE TABLE \(changeLog) (id TEXT PRIMARY KEY) WITHOUT ROWID;
+            CREATE TRIGGER \(changeTrigger) AFTER UPDATE OF status ON delivery BEGIN
+                INSERT OR IGNORE INTO \(changeLog)(id) VALUES (new.id);
+            END;
+            """)
+        return StagedImport(path: path, before: try DeliveryStore.rowCount(db))
+    }
+
+    // MARK: - Writing
+
+    /// Writes manifest rows into the staged deliveries: an id the store has
+    /// keeps its position, and its saved status unless the manifest changed
+    /// the status it imports; a new id is appended.
+    mutating func write(_ rows: [ImportRow], _ db: Database) throws {
+        let live = try db.cachedStatement(sql: "SELECT position, status, importedStatus FROM delivery WHERE id = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO \(Self.staged("delivery"))(
+                position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
+                searchName, searchAddress, searchFolded)
+            VALUES (?15, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?16, ?8, ?9,
+                    CAST(?10 AS TEXT), CAST(?11 AS TEXT), CAST(?12 AS TEXT), CAST(?13 AS TEXT), ?14)
+            """)
+        let lengths = try db.cachedStatement(sql: """
+            INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
+            """)
+        for row in rows {
+            let position: Int
+            var status = row.status
+            if let known = try Row.fetchOne(live, arguments: [row.id]) {
+                position = known[0]
+                let importedBefore: String = known[2]
+                // A status saved in the store survives, unless the manifest changed the one it imports.
+                if importedBefore == row.status { status = known[1] }
+                updated += 1
+            } else {
+                added += 1
+                position = before + added
+            }
+            insert.setUncheckedArguments(row.stagedArguments(position: position, status: status))
+            try insert.execute()
+            lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
+            try lengths.execute()
+        }
+    }
+
+    /// How many live rows the manifest did not mention, to copy over.
+    var rowsToKeep: Int { before - updated }
+    /// Rows in the store once published.
+    var after: Int { before + added }
+
+    /// Copies the live rows with positions in `range` that the manifest did not mention.
+    func keep(_ range: Range<Int>, _ db: Database) throws {
+        for table in ["delivery", "delivery_length"] {
+            try db.execute(sql: """
+                INSERT INTO \(Self.staged(table)) SELECT * FROM \(table) AS live
+                WHERE live.position > ? AND live.position <= ?
+                  AND NOT EXISTS (SELECT 1 FROM \(Self.staged(table)) AS new WHERE new.position = live.position)
+                """, arguments: [range.lowerBound, range.upperBound])
+        }
+    }
+
+    /// Adds the staged rows with positions in `range` to both staged search indexes.
+    func index(_ range: Range<Int>, _ db: Database) throws {
+        let arguments: StatementArguments = [range.lowerBound, range.upperBound]
+        let rows = Self.staged("delivery")
+        try db.execute(sql: StoreSchema.wordIndexRows(from: rows, into: Self.staged("delivery_search")), arguments: arguments)
+        try db.execute(sql: StoreSchema.trigramIndexRows(from: rows, into: Self.staged("delivery_trigram")), arguments: arguments)
+    }
+
+    /// Counts the staged deliveries per status (through the staged status index).
+    func count(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO \(Self.staged("status_count"))(status, count)
+            SELECT status, (SELECT count(*) FROM \(Self.staged("delivery")) AS d WHERE d.status = s.status) FROM status_count AS s
+            """)
+    }
+
+    // MARK: - Publishing
+
+    /// Swaps the staged tables in, in the caller's transaction: every reader
+    /// sees the store before the import or after it, nothing between. Status
+    /// changes made while the import ran are applied again on top of it,
+    /// through the triggers, so the indexes and counts follow. Returns how
+    /// many changes were carried over.
+    @discardableResult
+    func publish(_ db: Database) throws -> Int {
+        guard try DeliveryStore.rowCount(db) == before else {
+            // Only another import appends, and the import lock keeps it out.
+            throw StoreError(kind: .inputOutput, path: path, reason: "changed under the import: another import added rows")
+        }
+        let changed = try Row.fetchAll(db, sql: "SELECT c.id, d.status FROM \(Self.changeLog) AS c JOIN delivery AS d ON d.id = c.id")
+        let triggers = try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'delivery'
+            """)
+        for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(Self.quoted(trigger["name"]))") }
+        try db.execute(sql: "DROP TABLE \(Self.changeLog)")
+        for table in Self.replaced { try db.execute(sql: "ALTER TABLE \(table) RENAME TO \(Self.retired(table))") }
+        for table in Self.replaced { try db.execute(sql: "ALTER TABLE \(Self.staged(table)) RENAME TO \(table)") }
+        for trigger in triggers where trigger["name"] != Self.changeTrigger {
+            try db.execute(sql: trigger["sql"])
+        }
+        let update = try db.makeStatement(sql: "UPDATE delivery SET status = ? WHERE id = ?")
+        for change in changed { try update.execute(arguments: [change[1], change[0]]) }
+        return changed.count
+    }
+
+    // MARK: - Leftovers
+
+    /// The tables a discard removes: a dead or failed import's staging, and
+    /// the tables the last import replaced.
+    private static var leftoverTables: [String] {
+        replaced.map(staged) + [changeLog] + replaced.map(retired)
+    }
+
+    /// Whether the store holds staging or retired tables, or the change log's trigger.
+    static func hasLeftovers(_ db: Database) throws -> Bool {
+        try leftovers(db).isEmpty == false
+    }
+
+    private static func leftovers(_ db: Database) throws -> [(name: String, type: String, sql: String)] {
+        let names = leftoverTables + [changeTrigger]
+        let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+        return try Row.fetchAll(db, sql: "SELECT name, type, sql FROM sqlite_master WHERE name IN (\(placeholders))",
+                                arguments: StatementArguments(names))
+            .map { (name: $0["name"], type: $0["type"], sql: $0["sql"]) }
+    }
+
+    /// One bounded step of discarding the leftovers: drops the change log's
+    /// trigger, or an index of a leftover table, or deletes up to `rows` of its
+    /// rows, or drops it once empty. Returns the rows deleted, or nil when
+    /// nothing is left. Dropping a big table at once would hold the write
+    /// lock for as long as it takes to free every page (seconds at 10^6 rows).
+    static func discardStep(rows: Int, _ db: Database) throws -> Int? {
+        let found = try leftovers(db)
+        if found.contains(where: { $0.type == "trigger" }) {
+            try db.execute(sql: "DROP TRIGGER \(changeTrigger)")
+            return 0
+        }
+        guard let table = leftoverTables.lazy.compactMap({ name in found.first { $0.name == name } }).first else { return nil }
+        if let index = try String.fetchOne(db, sql: "SELECT name FROM pragma_index_list(?) WHERE origin = 'c'", arguments: [table.name]) {
+            try db.execute(sql: "DROP INDEX \(quoted(index))")
+            return 0
+        }
+        // An FTS5 index keeps its pages in its `_data` table; rows 1 and 10
+        // (its averages and structure) must stay for it to open and be dropped.
+        let isIndex = table.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
+        if isIndex || !table.sql.uppercased().contains("WITHOUT ROWID") {
+            let rowsTable = quoted(isIndex ? table.name + "_data" : table.name)
+            let kept = isIndex ? "rowid > 10" : "1"
+            try db.execute(sql: "DELETE FROM \(rowsTable) WHERE rowid IN (SELECT rowid FROM \(rowsTable) WHERE \(kept) LIMIT ?)",
+                           arguments: [rows])
+            let deleted = db.changesCount
+            if deleted > 0 { return deleted }
+        }
+        try db.execute(sql: "DROP TABLE \(quoted(table.name))")
+        return 0
+    }
+
+    /// Drops every leftover at once: for a failed import (`DeliveryStore.discardFailedImport`).
+    static func dropLeftovers(_ db: Database) throws {
+        let found = try leftovers(db)
+        if found.contains(where: { $0.type == "trigger" }) { try db.execute(sql: "DROP TRIGGER \(changeTrigger)") }
+        for table in found where table.type == "table" { try db.execute(sql: "DROP TABLE \(quoted(table.name))") }
+    }
+
+    // MARK: - Definitions
+
+    /// The `CREATE TABLE` (or `CREATE VIRTUAL TABLE`) statement of `table` as
+    /// the store has it (its columns, constraints and options, as migrations
+    /// left them), for a table called `name`.
+    static func definition(of table: String, named name: String, path: String, _ db: Database) throws -> String {
+        // `CREATE TABLE name` or `CREATE VIRTUAL TABLE "name"` (a renamed table's name is quoted).
+        let head = /^(?<head>\s*CREATE\s+(?:VIRTUAL\s+)?TABLE\s+)(?<name>"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]|'[^']*'|[A-Za-z_][A-Za-z0-9_$]*)/
+            .ignoresCase()
+        guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+              let match = sql.firstMatch(of: head)
+        else {
+            throw StoreError(kind: .notAStore, path: path, reason: "has no table \(table) to import into")
+        }
+        guard unquoted(String(match.output.name)).lowercased() == table.lowercased() else {
+            throw StoreError(kind: .notAStore, path: path, reason: "has a table \(table) this program cannot copy")
+        }
+        return String(match.output.head) + quoted(name) + sql[match.range.upperBound...]
+    }
+
+    /// `CREATE INDEX` statements making the indexes of `table` (those made with
+    /// `CREATE INDEX`; its key and unique constraints come with its definition)
+    /// on `newTable`. Index names are the store's, so each gets the name its
+    /// counterpart does not have: `…_2` added or taken away.
+    static func indexDefinitions(of table: String, on newTable: String, path: String, _ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?)", arguments: [table])
+            .filter { $0["origin"] == "c" }
+            .map { index in
+                let name: String = index["name"]
+                let columns = try Row.fetchAll(db, sql: """
+                    SELECT name, desc, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno
+                    """, arguments: [name])
+                guard index["partial"] == 0, columns.allSatisfy({ ($0["name"] as String?) != nil }) else {
+                    throw StoreError(kind: .notAStore, path: path, reason: "has an index \(name) this program cannot copy")
+                }
+                let keys = columns.map { column in
+                    let collation: String = column["coll"]
+                    return quoted(column["name"]) + " COLLATE " + collation + (column["desc"] == 1 ? " DESC" : "")
+                }
+                let unique = index["unique"] == 1 ? "UNIQUE " : ""
+                return "CREATE \(unique)INDEX \(quoted(alternateName(name))) ON \(quoted(newTable))(\(keys.joined(separator: ", ")))"
+            }
+    }
+
+    static func alternateName(_ name: String) -> String {
+        name.hasSuffix("_2") ? String(name.dropLast(2)) : name + "_2"
+    }
+
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private static func unquoted(_ name: String) -> String {
+        guard let first = name.first, "\"`['".contains(first), name.count >= 2 else { return name }
+        return String(name.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+}

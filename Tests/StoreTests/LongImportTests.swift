@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+import Model
+import Testing
+@testable import Store
+
+/// A large import writes in short slices and swaps its result in at once: a
+/// status change from another instance is saved while it runs and survives
+/// it, readers never see it half done, and a killed one leaves only staging,
+/// which the next open or import discards.
+@Suite struct LongImportTests {
+    private func rows(_ source: some DeliverySource) -> [Delivery] {
+        (0..<source.count).map(source.delivery(at:))
+    }
+
+    /// A store holding `base`, and a manifest that updates its first half and
+    /// adds `extra` deliveries: more than `directImportLimit`, so it is staged.
+    private func setUp(_ folder: URL, base: [Delivery], extra: Int) throws -> (url: URL, big: URL, manifest: [Delivery]) {
+        let url = folder.appendingPathComponent("d.sqlite")
+        try DeliveryStore(url: url).importManifest(at: try SampleManifest.write(base, to: folder))
+        var manifest = Array(base[0 ..< base.count / 2]) + SampleManifest.deliveries(count: extra, idPrefix: "BIG")
+        manifest[0].name = "Renamed By The Import"
+        #expect(manifest.count > DeliveryStore.directImportLimit)
+        return (url, try SampleManifest.write(manifest, to: folder, name: "big.json"), manifest)
+    }
+
+    /// The store's counts per status, counted from its rows.
+    private func countedStatuses(_ deliveries: [Delivery]) -> StatusCounts {
+        var counts = StatusCounts()
+        for delivery in deliveries { counts[delivery.status] += 1 }
+        return counts
+    }
+
+    /// The deliveries (in the manifest, `base[1]`, and not, the last of `base`)
+    /// whose status another instance changes between two of the import's
+    /// transactions: saved at once, and still there, logged and indexed, once
+    /// the import is published.
+    @Test func aStatusChangeBetweenSlicesIsSavedAtOnceAndKept() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let base = SampleManifest.deliveries(count: 200)
+        let (url, big, manifest) = try setUp(folder, base: base, extra: 3000)
+        let importer = try DeliveryStore(url: url)
+        let browser = try DeliveryStore(url: url)
+        let inManifest = base[1], notInManifest = base[198]
+        #expect(inManifest.status != .failed && notInManifest.status != .failed)
+
+        let events = LockedValue<[String]>([])
+        let outcomes = LockedValue<[Result<StatusChange?, StoreError>]>([])
+        let summary = try importer.importManifest(at: big) { progress in
+            guard progress.phase == .writing, outcomes.withLock({ $0.isEmpty }) else { return }
+            // The import has written a slice and holds no lock: another instance's change goes in now.
+            let saved = [inManifest, notInManifest].map { delivery in
+                Result { () throws(StoreError) in try browser.setStatus(.failed, forDeliveryID: delivery.id) }
+            }
+            // Readers still see the store as it was before the import.
+            let seen = (try? browser.count()) ?? -1
+            outcomes.withLock { $0 = saved }
+            events.withLock { $0.append("saved while \(seen) rows were visible") }
+        }
+        events.withLock { $0.append("imported") }
+
+        #expect(events.withLock { $0 } == ["saved while 200 rows were visible", "imported"])
+        for outcome in outcomes.withLock({ $0 }) {
+            #expect(throws: Never.self) { try outcome.get() }
+            #expect((try? outcome.get())?.newStatus == .failed)
+        }
+        #expect(summary.added == 3000 && summary.updated == 100 && summary.storeCount == 3200)
+
+        // The import is in (a renamed delivery, the new ones) and both changes are kept.
+        var expected = base + manifest[100...]
+        expected[0].name = "Renamed By The Import"
+        expected[1].status = .failed
+        expected[198].status = .failed
+        let reopened = try DeliveryStore(url: url)
+        #expect(rows(try reopened.deliveries()) == expected)
+        #expect(try reopened.statusCounts() == countedStatuses(expected))
+        let failed = try reopened.search("", status: .failed)
+        #expect(failed.count == expected.filter { $0.status == .failed }.count)
+        #expect(try reopened.search(inManifest.id, status: .failed).count == 1)
+        #expect(try reopened.search(notInManifest.id, status: .failed).count == 1)
+        #expect(try reopened.search("renamed by the import").count == 1)
+        // Logged: undo goes back through both changes.
+        #expect(try reopened.undoLastChange()?.deliveryID == notInManifest.id)
+        #expect(try reopened.undoLastChange()?.deliveryID == inManifest.id)
+        #expect(try reopened.delivery(id: inManifest.id)?.status == inManifest.status)
+        #expect(try reopened.search(inManifest.id, status: .failed).count == 0)
+        #expect(try reopened.statusCounts() == countedStatuses(base + manifest[100...]))
+        #expect(try Self.leftoverTables(url) == [])
+    }
+
+    /// A change asked for while the import is running (not paused between
+    /// slices) waits only for the slice under way: it is saved before the
+    /// import ends, which is later seen to publish on top of it.
+    @Test func aChangeWaitingForTheLockIsLetInBeforeTheImportEnds() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let base = SampleManifest.deliveries(count: 200)
+        let (url, big, _) = try setUp(folder, base: base, extra: 12000)
+        let importer = try DeliveryStore(url: url)
+        let browser = try DeliveryStore(url: url)
+
+        let writing = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let events = LockedValue<[String]>([])
+        let failure = LockedValue<String?>(nil)
+        Thread {
+            let signalled = LockedValue(false)
+            do {
+                try importer.importManifest(at: big) { progress in
+                    guard progress.phase == .writing, !signalled.withLock({ $0 }) else { return }
+                    signalled.withLock { $0 = true }
+                    writing.signal()
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            events.withLock { $0.append("imported") }
+            finished.signal()
+        }.start()
+
+        writing.wait()
+        let change = try browser.setStatus(.failed, forDeliveryID: base[150].id)
+        events.withLock { $0.append("saved") }
+        finished.wait()
+
+        #expect(failure.withLock { $0 } == nil)
+        #expect(change?.newStatus == .failed)
+        #expect(events.withLock { $0 } == ["saved", "imported"], "the change did not wait for the whole import")
+        #expect(try browser.count() == 12200)
+        #expect(try browser.delivery(id: base[150].id)?.status == .failed)
+        #expect(try browser.search(base[150].id, status: .failed).count == 1)
+    }
+
+    /// The hand-over itself: a writer that says it waits is seen by the
+    /// import, which lets it finish before going on.
+    @Test func theImportWaitsForAWriterThatSaysItIsWaiting() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let path = folder.appendingPathComponent("d.sqlite").path
+        let importer = WaitingWriters(store: path), writer = WaitingWriters(store: path)
+        importer.beginImport()
+        defer { importer.endImport() }
+        #expect(!importer.writerIsWaiting())
+        importer.yieldToWaitingWriters()  // nobody waits: returns at once
+
+        let events = LockedValue<[String]>([])
+        let announced = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0), yielded = DispatchSemaphore(value: 0)
+        Thread {
+            writer.write {
+                // What SQLite calls when the write finds the store locked.
+                _ = writer.busy(tries: 0)
+                announced.signal()
+                proceed.wait()
+                events.withLock { $0.append("written") }
+            }
+        }.start()
+        announced.wait()
+        #expect(importer.writerIsWaiting())
+        Thread {
+            // Between two of the import's transactions.
+            importer.yieldToWaitingWriters()
+            events.withLock { $0.append("import goes on") }
+            yielded.signal()
+        }.start()
+        proceed.signal()
+        yielded.wait()
+        #expect(events.withLock { $0 } == ["written", "import goes on"])
+        #expect(!importer.writerIsWaiting())
+    }
+
+    /// What a killed import leaves (staging tables, the change log and its
+    /// trigger, no lock holder) is discarded by the next open, and the store
+    /// is as it was; while an import holds the lock, its staging is left alone.
+    @Test func aKilledImportsStagingIsDiscardedAndTheNextImportWorks() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let base = SampleManifest.deliveries(count: 300)
+        let (url, big, manifest) = try setUp(folder, base: base, extra: 1500)
+        let store = try DeliveryStore(url: url)
+        try store.setStatus(.failed, forDeliveryID: base[7].id)
+        let before = rows(try store.deliveries())
+
+        // An import that got as far as writing a slice, then died.
+        try store.pool.write { db in
+            var staged = try StagedImport.begin(path: url.path, db)
+            try staged.write(manifest.prefix(500).map(ImportRow.init), db)
+        }
+        try store.setStatus(.delivered, forDeliveryID: base[8].id)
+        #expect(try Self.leftoverTables(url).contains("staged_delivery"))
+
+        // A live import's staging stays.
+        let live = try #require(try ImportLock.tryAcquire(store: url.path))
+        _ = try DeliveryStore(url: url)
+        #expect(try Self.leftoverTables(url).contains("staged_delivery"))
+        live.release()
+
+        let reopened = try DeliveryStore(url: url)
+        #expect(try Self.leftoverTables(url) == [])
+        var expected = before
+        expected[8].status = .delivered
+        #expect(rows(try reopened.deliveries()) == expected)
+        #expect(try reopened.statusCounts() == countedStatuses(expected))
+        #expect(try reopened.search("big").count == 0)
+        let check = try DatabaseQueue(path: url.path).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(check == "ok")
+
+        let summary = try reopened.importManifest(at: big)
+        #expect(summary.added == 1500 && summary.storeCount == 1800)
+        #expect(try reopened.delivery(id: base[7].id)?.status == .failed)
+        #expect(try reopened.search("big").count == 1500)
+        #expect(try Self.leftoverTables(url) == [])
+        #expect(!FileManager.default.fileExists(atPath: ImportLock.path(forStore: url.path)))
+    }
+
+    /// The same deliveries imported through the triggers (manifests small
+    /// enough to be one transaction) and staged (one big manifest) give the
+    /// same rows, folded text, search indexes and counts.
+    @Test func stagedAndDirectImportsStoreTheSame() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 1000)
+        deliveries[3].name = "Nul\u{0}Inside Ünïcode"
+        deliveries[4].address.line2 = "東京都世田谷区\u{0}after"
+        let direct = try DeliveryStore(url: folder.appendingPathComponent("direct.sqlite"))
+        let part = DeliveryStore.directImportLimit
+        for start in stride(from: 0, to: deliveries.count, by: part) {
+            let rows = Array(deliveries[start ..< min(deliveries.count, start + part)])
+            try direct.importManifest(at: try SampleManifest.write(rows, to: folder, name: "part\(start).json"))
+        }
+        let staged = try DeliveryStore(url: folder.appendingPathComponent("staged.sqlite"))
+        try staged.importManifest(at: try SampleManifest.write(deliveries, to: folder, name: "all.json"))
+
+        let columns = "position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window, searchName, searchAddress, searchFolded"
+        let table = { (store: DeliveryStore) in
+            try store.pool.read { db in
+                (try Row.fetchAll(db, sql: "SELECT \(columns) FROM delivery ORDER BY position"),
+                 try Row.fetchAll(db, sql: "SELECT * FROM delivery_length ORDER BY position"),
+                 try Row.fetchAll(db, sql: "SELECT * FROM status_count ORDER BY status"))
+            }
+        }
+        let (directRows, directLengths, directCounts) = try table(direct)
+        let (stagedRows, stagedLengths, stagedCounts) = try table(staged)
+        #expect(directRows == stagedRows)
+        #expect(directLengths == stagedLengths)
+        #expect(directCounts == stagedCounts)
+        for query in ["zoë", "mull", "東京", "世田谷", "nul", "street 4", "dlv-0150", "ss", "a", "αθ", "inside"] {
+            for filter in StatusFilter.allCases {
+                let a = try direct.search(query, status: filter), b = try staged.search(query, status: filter)
+                #expect(rows(a) == rows(b), "\(query) \(filter)")
+            }
+        }
+        let words = { (store: DeliveryStore, word: String) in
+            try store.pool.read { db in
+                try Int.fetchAll(db, sql: "SELECT rowid FROM delivery_search WHERE delivery_search MATCH ? ORDER BY rowid", arguments: [word])
+            }
+        }
+        for word in ["street", "佐", "paris*", "\"\(StoreSchema.statusWord("failed"))\""] {
+            #expect(try words(direct, word) == words(staged, word), "\(word)")
+        }
+    }
+
+    /// The staging and retired tables, and the change-log trigger, in the store.
+    static func leftoverTables(_ url: URL) throws -> [String] {
+        try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE name LIKE 'staged%' OR name LIKE 'retired%' ORDER BY name
+                """)
+        }
+    }
+}
