@@ -56,7 +56,7 @@ let package = Package(
 
         // MARK: - Tests
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Model"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Model", "ManifestGenerator", "TestSupport"]),
@@ -64,8 +64,8 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting"], exclude: ["Snapshots"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,21 +3,13 @@ import Input
 import Foundation
 import Model
 import Screens
+import TestSupport
 import Typesetting
 
 /// The bundled deliveries, read from the repository as `make run` reads them.
 enum SampleData {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let deliveries: InMemoryDeliveries = {
-        let url = repositoryRoot.appendingPathComponent("Data/deliveries.json")
-        do {
-            return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
-        } catch {
-            fatalError("the bundled data must load: \(error)")
-        }
-    }()
+    static let repositoryRoot = BundledSample.repositoryRoot
+    static let deliveries = BundledSample.deliveries
 
     static func state(
         width: Int = 80, height: Int = 24, category: ContentSizeCategory = .large,

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Model
 import Screens
+import TestSupport
 import Testing
 import Typesetting
 
@@ -11,17 +12,8 @@ import Typesetting
 /// terminal draws itself, and the check that `browse` writes those bytes.
 /// `make snapshots` rewrites them (IDELIVERMOBILE_RECORD_SNAPSHOTS=1).
 @Suite struct AnsiSnapshotTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let deliveries: InMemoryDeliveries = {
-        let url = repositoryRoot.appendingPathComponent("Data/deliveries.json")
-        do {
-            return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
-        } catch {
-            fatalError("the bundled data must load: \(error)")
-        }
-    }()
+    static let repositoryRoot = BundledSample.repositoryRoot
+    static let deliveries = BundledSample.deliveries
 
     struct Case: CustomTestStringConvertible, Sendable {
         var glyphs: GlyphMode
