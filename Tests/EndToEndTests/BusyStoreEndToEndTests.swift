@@ -11,6 +11,19 @@ import Testing
 struct BusyStoreEndToEndTests {
     private static func statusLine(_ screen: [String]) -> String { screen.last { $0.contains("Text size:") } ?? "" }
 
+    /// The Shipment screen's Status row.
+    private static func statusRow(_ screen: [String]) -> String { screen.first { $0.hasPrefix("  Status") } ?? "" }
+
+    /// Browses the bundled sample in `tmux` and opens the second delivery
+    /// (pending); returns the store the browser writes.
+    private static func browseTheSecondShipment(in tmux: TmuxSession) throws -> String {
+        try tmux.type(try TmuxSession.browseSampleCommand() + "; echo \"exit=$?\"")
+        try tmux.waitFor { statusLine($0).contains("1/52") }
+        try tmux.press("Down", "Enter")
+        try tmux.waitFor { statusRow($0).contains("Pending") }
+        return tmux.home.appendingPathComponent("data/idelivermobile/deliveries.sqlite").path
+    }
+
     /// Holds the write lock of the store at `path` as an import's transaction does, until `release()`.
     final class WriteLock {
         let queue: DatabaseQueue
@@ -45,12 +58,7 @@ struct BusyStoreEndToEndTests {
         let tmux = try TmuxSession(width: 100, height: 30)
         let big = tmux.home.appendingPathComponent("big.json").path
         try ChildProcess.run([binary, "generate", "--count", "150000", "--seed", "3", "--out", big], captureOutput: false)
-        try tmux.type(try TmuxSession.browseSampleCommand() + "; echo \"exit=$?\"")
-        try tmux.waitFor { Self.statusLine($0).contains("1/52") }
-        let store = tmux.home.appendingPathComponent("data/idelivermobile/deliveries.sqlite").path
-        let statusRow = { (screen: [String]) in screen.first { $0.hasPrefix("  Status") } ?? "" }
-        try tmux.press("Down", "Enter")
-        try tmux.waitFor { statusRow($0).contains("Pending") }
+        let store = try Self.browseTheSecondShipment(in: tmux)
 
         let importer = Process()
         importer.executableURL = URL(fileURLWithPath: binary)
@@ -90,13 +98,7 @@ struct BusyStoreEndToEndTests {
 
     @Test func aChangeWhileTheStoreIsLockedIsSavedLaterWithoutFreezing() throws {
         let tmux = try TmuxSession(width: 100, height: 30)
-        try tmux.type(try TmuxSession.browseSampleCommand() + "; echo \"exit=$?\"")
-        try tmux.waitFor { Self.statusLine($0).contains("1/52") }
-        let store = tmux.home.appendingPathComponent("data/idelivermobile/deliveries.sqlite").path
-        let statusRow = { (screen: [String]) in screen.first { $0.hasPrefix("  Status") } ?? "" }
-
-        try tmux.press("Down", "Enter")
-        try tmux.waitFor { statusRow($0).contains("Pending") }
+        let store = try Self.browseTheSecondShipment(in: tmux)
         var lock = try WriteLock(store)
         try tmux.press("d")
         var screen = try tmux.waitFor { Self.statusLine($0).contains("Saving Delivered") }
@@ -106,7 +108,7 @@ struct BusyStoreEndToEndTests {
         #expect(Self.statusLine(screen).contains("xLarge"), "keys still work while the store is locked")
         try tmux.press("0")
         try lock.release()
-        screen = try tmux.waitFor { $0.contains { $0.contains("saved as Delivered") } && statusRow($0).contains("Delivered") }
+        screen = try tmux.waitFor { $0.contains { $0.contains("saved as Delivered") } && Self.statusRow($0).contains("Delivered") }
         #expect(screen.contains { $0.contains("Amelia Hartley: saved as Delivered") }, "saved once the lock is free")
 
         // Quitting while a change waits for the lock: the program saves it before it exits.
