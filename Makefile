@@ -29,16 +29,21 @@ build:
 run: deps build
 	$(BIN) $(DATA)
 
-# Unit, property, snapshot and end-to-end (tmux) tests. The end-to-end suite
-# drives the release binary, so it is built first.
-test: deps build
-	IDELIVERMOBILE_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --parallel
+# Unit, property, snapshot and end-to-end (tmux) tests from one debug build:
+# the end-to-end and command-line suites drive that build's binary, the same
+# code `make build` optimises, so a fresh clone compiles the packages once,
+# not twice (the release build alone took half of CI's time).
+TEST_BIN := .build/debug/idelivermobile
+test: deps
+	$(SWIFT) build --build-tests
+	IDELIVERMOBILE_BIN=$(CURDIR)/$(TEST_BIN) $(SWIFT) test --skip-build --parallel
 
 unit:
 	$(SWIFT) test --parallel --skip EndToEndTests
 
-e2e: build
-	IDELIVERMOBILE_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --filter EndToEndTests
+e2e:
+	$(SWIFT) build --build-tests
+	IDELIVERMOBILE_BIN=$(CURDIR)/$(TEST_BIN) $(SWIFT) test --skip-build --filter EndToEndTests
 
 # Regenerates the golden screen snapshots from the current render path.
 snapshots:

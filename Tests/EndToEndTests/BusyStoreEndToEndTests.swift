@@ -7,7 +7,7 @@ import Testing
 /// screen keeps answering and says "saving…", the change is saved once the
 /// lock is free, and quitting first loses nothing. During a long import it
 /// is saved at once, before the import ends, and the import keeps it.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct BusyStoreEndToEndTests {
     private static func statusLine(_ screen: [String]) -> String { screen.last { $0.contains("Text size:") } ?? "" }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 12 in the real binary: the status bar's messages, help, keeping
 /// the user's place, and the new keys.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct DispatcherEndToEndTests {
     private func statusLine(_ screen: [String]) -> String {
         screen.last(where: { $0.contains("Large") || $0.contains("Text size:") }) ?? ""

@@ -4,7 +4,7 @@ import Testing
 /// The real binary asked what a terminal can draw: a peer that answers the
 /// OSC 66 probe as kitty does gets OSC 66 runs at Apple's ratios; a silent
 /// one gets mosaics.
-@Suite(.serialized, .enabled(if: TmuxSession.binary != nil, "needs the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.binary != nil, "needs the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct GlyphProbeTests {
     /// Apple's Headline points, xSmall … AX5.
     static let headlinePoints = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]

@@ -4,7 +4,7 @@ import Testing
 /// The live terminal shows exactly what `render` prints, cell for cell, for
 /// text terminals find hard: emoji sequences, stacked marks, Thai,
 /// Devanagari, conjoining jamo, CJK (`HostileText.corpus`).
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct HostileTextEndToEndTests {
     private static func trimmed(_ lines: [String]) -> [String] { RenderedScreen.trimmed(lines) }
 

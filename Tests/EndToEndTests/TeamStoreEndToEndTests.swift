@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 14 in the real binary: two browsers in tmux on one PostgreSQL
 /// database (a throwaway cluster of their own, since it is stopped and started).
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"),
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"),
        .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct TeamStoreEndToEndTests {
     private func statusLine(_ screen: [String]) -> String {

@@ -5,7 +5,7 @@ import Testing
 /// The real binary under the faults real machines have: signals, job
 /// control, a C locale, a missing or useless TERM, NO_COLOR; and the mouse
 /// mode it asks the terminal for.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct TerminalFaultTests {
     /// Prints the exit status and whether echo and canonical input are back.
     private static let afterwards = "; echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | tr '\\n' ' '; echo"

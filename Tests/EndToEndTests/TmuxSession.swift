@@ -7,12 +7,11 @@ final class TmuxSession {
     let name: String
     let home: URL
 
-    /// The release binary `make test` builds; the tests drive exactly it.
+    /// The binary `make test` builds and names in IDELIVERMOBILE_BIN; the tests
+    /// drive exactly it, never a guess under `.build` that may be stale.
     static var binary: String? {
-        if let path = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"], !path.isEmpty { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let built = root.appendingPathComponent(".build/release/idelivermobile").path
-        return FileManager.default.isExecutableFile(atPath: built) ? built : nil
+        guard let path = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"], !path.isEmpty else { return nil }
+        return path
     }
 
     static var isAvailable: Bool {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The real binary in a real terminal: keys in, screens out, terminal restored.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the release binary (make test builds it)"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct BrowseEndToEndTests {
     private func statusLine(_ screen: [String]) -> String {
         screen.last(where: { $0.contains("Text size:") }) ?? ""

@@ -3,7 +3,7 @@ import Model
 import TestSupport
 import Testing
 
-/// `--store postgresql://…` through the release binary (`make test` sets `IDELIVERMOBILE_BIN`).
+/// `--store postgresql://…` through the built binary (`make test` sets `IDELIVERMOBILE_BIN`).
 @Suite(.enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)),
        .enabled(if: ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"] != nil, "IDELIVERMOBILE_BIN is not set (make test sets it)"))
 struct PostgresCommandLineTests {

@@ -3,16 +3,16 @@ import GRDB
 import Testing
 @testable import Store
 
-/// The release binary at the hard edges: read-only stores, a full disk,
+/// The binary at the hard edges: read-only stores, a full disk,
 /// a directory for a manifest, a store from a newer version.
-@Suite(.enabled(if: ReleaseBinary.path != nil))
+@Suite(.enabled(if: BuiltBinary.path != nil))
 struct CommandFaultTests {
     /// Runs the binary (under `unshare --user` when `asNobody`: root may write
     /// anything, so read-only files are only read-only to another user).
     private func run(_ arguments: [String], in folder: URL, stdout: FileHandle? = nil, asNobody: Bool = false)
         throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        let binary = ReleaseBinary.path ?? "/nonexistent"
+        let binary = BuiltBinary.path ?? "/nonexistent"
         if asNobody, geteuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             process.arguments = ["--user", binary] + arguments
@@ -82,7 +82,7 @@ struct CommandFaultTests {
         try SampleManifest.write(SampleManifest.deliveries(count: 6000), to: folder, name: "big.json")
         let disk = folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let binary = ReleaseBinary.path ?? "/nonexistent"
+        let binary = BuiltBinary.path ?? "/nonexistent"
         // A 600 kB disk: the store's tables fit, the import does not.
         let script = "mount -t tmpfs -o size=600k none '\(disk.path)' && '\(binary)' import big.json --store '\(disk.path)/d.sqlite'; "
             + "echo \"exit=$?\"; ls -a '\(disk.path)'"

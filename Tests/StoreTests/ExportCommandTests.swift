@@ -4,11 +4,11 @@ import Testing
 @testable import Store
 
 /// `export`, `summary`, `generate` and `import` conventions as processes.
-/// Runs under `make test`, which builds the release binary and names it in IDELIVERMOBILE_BIN.
-@Suite(.enabled(if: ReleaseBinary.path != nil))
+/// Runs under `make test`, which builds the binary and names it in IDELIVERMOBILE_BIN.
+@Suite(.enabled(if: BuiltBinary.path != nil))
 struct ExportCommandTests {
     private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
-        try ReleaseBinary.run(arguments, in: folder,
+        try BuiltBinary.run(arguments, in: folder,
                               environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "LANG": "C.UTF-8"])
     }
 

@@ -5,12 +5,12 @@ import Testing
 @testable import Store
 
 /// `idelivermobile import` as a process: exit codes, messages, and a kill in the middle of a write.
-/// Runs under `make test`, which builds the release binary and names it in IDELIVERMOBILE_BIN.
-@Suite(.enabled(if: ReleaseBinary.path != nil))
+/// Runs under `make test`, which builds the binary and names it in IDELIVERMOBILE_BIN.
+@Suite(.enabled(if: BuiltBinary.path != nil))
 struct ImportCommandTests {
     private func process(_ arguments: [String], in folder: URL) -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ReleaseBinary.path ?? "/nonexistent")
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.path ?? "/nonexistent")
         process.arguments = arguments
         process.currentDirectoryURL = folder
         return process
@@ -18,7 +18,7 @@ struct ImportCommandTests {
 
     /// Runs to the end; returns the exit status and standard error.
     private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
-        try ReleaseBinary.run(arguments, in: folder)
+        try BuiltBinary.run(arguments, in: folder)
     }
 
     @Test func exitCodesFollowSysexits() throws {

@@ -1,17 +1,17 @@
 import Foundation
 
-/// The release `idelivermobile` that `make test` builds and names in IDELIVERMOBILE_BIN.
+/// The `idelivermobile` that `make test` builds and names in IDELIVERMOBILE_BIN.
 ///
-/// Only that variable, never a guess at `.build/release`: a binary left over
+/// Only that variable, never a guess at a path under `.build`: a binary left over
 /// from an older build would test old code.
-enum ReleaseBinary {
+enum BuiltBinary {
     static var path: String? {
         guard let path = ProcessInfo.processInfo.environment["IDELIVERMOBILE_BIN"], !path.isEmpty else { return nil }
         return path
     }
 }
 
-extension ReleaseBinary {
+extension BuiltBinary {
     /// Runs the binary to the end in `folder` (with `environment`, if given,
     /// instead of the test's own) and returns its exit status and output.
     static func run(
