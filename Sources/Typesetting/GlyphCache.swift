@@ -65,7 +65,7 @@ final class GlyphCache: Sendable {
             let box = key.mosaic.lineBox(ascent: strike.ascent, descent: strike.descent)
             return GlyphFace(
                 fontPath: path, faceIndex: 0, mosaic: key.mosaic, rows: box.rows, pixelSize: Int32(strike.pixelHeight),
-                threshold: 0, baseline: box.baseline, columnCells: key.mosaic.cells(forAdvance: strike.advance),
+                threshold: strike.threshold, baseline: box.baseline, columnCells: key.mosaic.cells(forAdvance: strike.advance),
                 fallbackPattern: pattern, capHeight: key.capHeight
             )
         }

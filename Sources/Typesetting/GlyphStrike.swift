@@ -4,14 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// One hand-tuned bitmap font at one size: a rung of the big-glyph ladder.
+/// One font at one size: a rung of the big-glyph ladder.
 ///
-/// Bitmap fonts designed pixel by pixel read far better at 6–20 pixels than
-/// outlines rasterised to those sizes (digits stop merging: 5 and 3, 6 and 0),
-/// so each cap height the ladder uses has a strike from Debian's misc-fixed
-/// (`xfonts-base`) or Terminus (`fonts-terminus-otb`). The numbers are the
-/// strike's own, so layout never needs the font file: a machine without it
-/// draws an outline font fitted to the same cap height in the same box.
+/// Measured in xterm screenshots by OCR (`make legibility`): below a cap
+/// height of 12 hand-tuned bitmap fonts read better than outlines rasterised
+/// to those sizes, so those rungs are strikes from Debian's misc-fixed
+/// (`xfonts-base`) and Terminus (`fonts-terminus-otb`); from 12 up DejaVu Sans
+/// Mono Bold hinted to whole pixels reads best (Terminus' square 2, 7 and 8
+/// were read as 7, ? and 3 or 6). The numbers are the strike's own, so
+/// layout never needs the font file: a machine without it draws an outline
+/// font fitted to the same cap height in the same box.
 struct GlyphStrike: Sendable, Hashable {
     /// The font file's name, looked for in `GlyphStrike.fontDirectories`.
     var file: String
@@ -24,12 +26,16 @@ struct GlyphStrike: Sendable, Hashable {
     var descent: Int
     /// Horizontal advance of every character (the fonts are monospaced).
     var advance: Int
+    /// 0: drawn as the font gives it (a bitmap strike, or an outline hinted
+    /// to whole pixels, monochrome); else an outline antialiased, and a pixel
+    /// of at least this coverage (of 255) is ink.
+    var threshold: Int32 = 0
 }
 
 extension GlyphStrike {
-    /// The strikes the ladder draws, by cap height. The bold strike is drawn
-    /// where the font has one (see `GlyphLadder.isBold(capHeight:)`); the smallest sizes
-    /// have none.
+    /// The strikes the ladder draws, by cap height. From a cap of 10 up only
+    /// the bold is drawn (see `GlyphLadder.isBold(capHeight:)`); the smallest
+    /// sizes have no bold.
     static let catalogue: [GlyphStrike] = [
         GlyphStrike(file: "4x6.pcf.gz", isBold: false, pixelHeight: 6, capHeight: 5, ascent: 5, descent: 1, advance: 4),
         GlyphStrike(file: "5x8.pcf.gz", isBold: false, pixelHeight: 8, capHeight: 6, ascent: 7, descent: 1, advance: 5),
@@ -38,29 +44,37 @@ extension GlyphStrike {
         terminus(12, cap: 8, ascent: 10, descent: 2, advance: 6, bold: true),
         GlyphStrike(file: "6x13.pcf.gz", isBold: false, pixelHeight: 13, capHeight: 9, ascent: 11, descent: 2, advance: 6),
         GlyphStrike(file: "6x13B.pcf.gz", isBold: true, pixelHeight: 13, capHeight: 9, ascent: 11, descent: 2, advance: 6),
-        terminus(14, cap: 10, ascent: 12, descent: 2, advance: 8, bold: false),
         terminus(14, cap: 10, ascent: 12, descent: 2, advance: 8, bold: true),
-        terminus(18, cap: 12, ascent: 15, descent: 3, advance: 10, bold: false),
-        terminus(18, cap: 12, ascent: 15, descent: 3, advance: 10, bold: true),
-        terminus(20, cap: 13, ascent: 16, descent: 4, advance: 10, bold: false),
-        terminus(20, cap: 13, ascent: 16, descent: 4, advance: 10, bold: true),
-        terminus(22, cap: 14, ascent: 17, descent: 5, advance: 11, bold: false),
-        terminus(22, cap: 14, ascent: 17, descent: 5, advance: 11, bold: true),
-        terminus(24, cap: 15, ascent: 19, descent: 5, advance: 12, bold: false),
-        terminus(24, cap: 15, ascent: 19, descent: 5, advance: 12, bold: true),
-        terminus(28, cap: 18, ascent: 22, descent: 6, advance: 14, bold: false),
-        terminus(28, cap: 18, ascent: 22, descent: 6, advance: 14, bold: true),
-        terminus(32, cap: 20, ascent: 26, descent: 6, advance: 16, bold: false),
-        terminus(32, cap: 20, ascent: 26, descent: 6, advance: 16, bold: true),
-        // Above Terminus' largest strike outlines rasterise cleanly: DejaVu
-        // Sans Mono Bold (fonts-dejavu-core) fitted to the cap height, in this
-        // box (its ink extent at 33 px, where H is 25 px tall: no size gives 24).
-        GlyphStrike(file: outlineFile, isBold: true, pixelHeight: 33, capHeight: 25, ascent: 28, descent: 7, advance: 20),
+        // DejaVu in the box of the Terminus strike it replaced where there was
+        // one (12–20: rows and wrapping did not move), else its ink extent
+        // with Terminus' room above the cap for accents. At 13 antialiased:
+        // hinted monochrome, its M closes into an H ("Horeno").
+        dejaVuBold(16, cap: 12, ascent: 15, descent: 3, advance: 10),
+        dejaVuBold(17, cap: 13, ascent: 16, descent: 4, advance: 10, threshold: 110),
+        dejaVuBold(19, cap: 14, ascent: 17, descent: 5, advance: 11),
+        dejaVuBold(20, cap: 15, ascent: 19, descent: 5, advance: 12),
+        dejaVuBold(22, cap: 16, ascent: 20, descent: 5, advance: 13),
+        dejaVuBold(23, cap: 17, ascent: 21, descent: 6, advance: 14),
+        dejaVuBold(24, cap: 18, ascent: 22, descent: 6, advance: 14),
+        dejaVuBold(27, cap: 20, ascent: 26, descent: 6, advance: 16),
+        dejaVuBold(34, cap: 25, ascent: 28, descent: 7, advance: 20),
     ]
 
-    /// The outline the ladder's top rung is drawn from: not looked for in
-    /// `fontDirectories`, so the face is found through fontconfig and fitted.
+    /// The outline the ladder's rungs from a cap of 12 up are drawn from
+    /// (Debian's folder for it is in `fontDirectories`).
     static let outlineFile = "DejaVuSansMono-Bold.ttf"
+
+    /// DejaVu Sans Mono Bold (fonts-dejavu-core) at a pixel size where its
+    /// capital H is exactly `cap` tall, by default drawn monochrome with the
+    /// font's own hinting (its bytecode snaps stems to whole pixels).
+    private static func dejaVuBold(
+        _ size: Int, cap: Int, ascent: Int, descent: Int, advance: Int, threshold: Int32 = 0
+    ) -> GlyphStrike {
+        GlyphStrike(
+            file: outlineFile, isBold: true, pixelHeight: size, capHeight: cap,
+            ascent: ascent, descent: descent, advance: advance, threshold: threshold
+        )
+    }
 
     private static func terminus(_ size: Int, cap: Int, ascent: Int, descent: Int, advance: Int, bold: Bool) -> GlyphStrike {
         GlyphStrike(
@@ -92,6 +106,7 @@ extension GlyphStrike {
         var folders = [
             "/usr/share/fonts/X11/misc", "/usr/share/fonts/opentype/terminus",
             "/usr/share/fonts/opentype/unifont", "/usr/share/fonts/truetype/unifont",
+            "/usr/share/fonts/truetype/dejavu",
         ]
         if let data = getenv("XDG_DATA_HOME") { folders.append(String(cString: data) + "/fonts") }
         if let home = getenv("HOME").map({ String(cString: $0) }) { folders += [home + "/.local/share/fonts", home + "/.fonts"] }

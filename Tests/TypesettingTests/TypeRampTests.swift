@@ -99,11 +99,12 @@ import Testing
 
     @Test func theLadderInterpolatesAndRoundsDownToARung() {
         #expect(GlyphLadder.capHeight(points: 16, mosaic: .braille) == 0)
-        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 10)
-        // 18 pt lies between 17 (8) and 19 (10): 9, which is no rung (6x13 reads badly), so 8.
-        #expect(GlyphLadder.capHeight(points: 18, mosaic: .braille) == 8)
-        // 36 pt: 16.3 between 33 (15) and 40 (18); 16 is no rung, so 15.
-        #expect(GlyphLadder.capHeight(points: 36, mosaic: .braille) == 15)
+        #expect(GlyphLadder.capHeight(points: 17, mosaic: .braille) == 12)
+        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 13)
+        // 18 pt lies between 17 (12) and 19 (13): 12.5, so 12.
+        #expect(GlyphLadder.capHeight(points: 18, mosaic: .braille) == 12)
+        // 44 pt: 19.1 between 40 (18) and 47 (20); 19 is no rung, so 18.
+        #expect(GlyphLadder.capHeight(points: 44, mosaic: .braille) == 18)
         #expect(GlyphLadder.capHeight(points: 60, mosaic: .braille) == 25)
     }
 
