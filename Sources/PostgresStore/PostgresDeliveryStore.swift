@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Model
 import PostgresNIO
 import Store

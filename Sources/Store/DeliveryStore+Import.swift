@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
 
 extension DeliveryStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
 
 /// A `DeliverySource` over a `DeliveryStore`: all its rows, or the rows a

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import TestSupport
 import Model
 import PostgresStore
