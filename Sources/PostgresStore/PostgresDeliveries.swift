@@ -3,6 +3,7 @@ import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// A `DeliverySource` over a PostgreSQL store: all rows, or a search's rows
 /// in the order chosen, read a page at a time by key (`position BETWEEN` for
@@ -18,7 +19,7 @@ public final class PostgresDeliveries: DeliverySource {
     private let store: PostgresDeliveryStore
     let search: PostgresSearch?
     public let count: Int
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     private struct State {
         var generation = -1
@@ -75,8 +76,8 @@ public final class PostgresDeliveries: DeliverySource {
         }
     }
 
-    private func cachedPage<Page>(
-        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
+    private func cachedPage<Page: Sendable>(
+        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>> & Sendable,
         load: ([Int32]?, Range<Int>) throws(StoreError) -> [Page]
     ) throws(StoreError) -> [Page] {
         let generation = store.generation.withLock { $0 }

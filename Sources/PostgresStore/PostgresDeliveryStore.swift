@@ -3,6 +3,7 @@ import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// A team's deliveries in one PostgreSQL database: the same store as the
 /// SQLite `DeliveryStore` to the program (`DeliveryStoring`), shared by many
@@ -26,11 +27,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// Whose changes `undoLastChange()` undoes: the database user on this host.
     public let client: String
     /// Bumped when the rows change (here, or elsewhere when refreshed), so sources drop stale pages.
-    let generation = LockedValue(0)
-    private let changedElsewhere = LockedValue(false)
-    private let queue = LockedValue<[QueuedChange]>([])
+    let generation = Mutex(0)
+    private let changedElsewhere = Mutex(false)
+    private let queue = Mutex<[QueuedChange]>([])
     /// The last source given out, whose cached pages can show a delivery while the server is away.
-    private let lastSource = LockedValue<PostgresDeliveries?>(nil)
+    private let lastSource = Mutex<PostgresDeliveries?>(nil)
 
     /// Connects to the store at `url` (a `postgresql://` URL, completed from
     /// the `PG*` variables and the password file) and brings its schema up to
@@ -65,13 +66,12 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
         link = try PostgresLink(location: location)
         try PostgresSchema.migrate(link)
-        let changedElsewhere = changedElsewhere
-        link.onNotification.withLock { $0 = { _, _ in changedElsewhere.withLock { $0 = true } } }
+        link.onNotification.withLock { $0 = { [weak self] _, _ in self?.changedElsewhere.withLock { $0 = true } } }
         link.onReconnect.withLock { handler in
             handler = { [weak self] connection in
                 try self?.writeQueuedChanges(on: connection)
                 // Whatever happened while away is to be read again.
-                changedElsewhere.withLock { $0 = true }
+                self?.changedElsewhere.withLock { $0 = true }
             }
         }
     }

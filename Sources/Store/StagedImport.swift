@@ -52,7 +52,7 @@ struct StagedImport {
                 INSERT OR IGNORE INTO \(changeLog)(id) VALUES (new.id);
             END;
             """)
-        return StagedImport(path: path, before: try DeliveryStore.rowCount(db))
+        return StagedImport(path: path, before: try StoreDatabase.rowCount(db))
     }
 
     // MARK: - Writing
@@ -133,7 +133,7 @@ struct StagedImport {
     /// many changes were carried over.
     @discardableResult
     func publish(_ db: Database) throws -> Int {
-        guard try DeliveryStore.rowCount(db) == before else {
+        guard try StoreDatabase.rowCount(db) == before else {
             // Only another import appends, and the import lock keeps it out.
             throw StoreError(kind: .inputOutput, path: path, reason: "changed under the import: another import added rows")
         }
