@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Manifest", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
