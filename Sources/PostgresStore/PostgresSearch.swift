@@ -122,7 +122,7 @@ struct PostgresSearch: Sendable, Hashable {
         var binds = PostgresBindings()
         let conditions = conditions(&binds)
         binds.append(block)
-        var sql = "SELECT position / $\(binds.count), count(*) FROM delivery"
+        var sql = "SELECT position / $\(binds.count) AS block, count(*) AS count FROM delivery"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         return PostgresQuery(unsafeSQL: sql + " GROUP BY 1", binds: binds)
     }
