@@ -133,7 +133,7 @@ struct JSONScanner {
         return true
     }
 
-    mutating func readLiteral(_ literal: StaticString) throws(ManifestError) {
+    private mutating func readLiteral(_ literal: StaticString) throws(ManifestError) {
         let start = offset
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
@@ -216,7 +216,7 @@ struct JSONScanner {
     }
 
     /// The slow path of `readString` once a backslash is seen at `escapeIndex`.
-    mutating func readEscapedString(
+    private mutating func readEscapedString(
         field: () -> String?, from escapeIndex: Int, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
@@ -300,7 +300,7 @@ struct JSONScanner {
         return 1
     }
 
-    func readHex4(at index: Int) throws(ManifestError) -> Int {
+    private func readHex4(at index: Int) throws(ManifestError) -> Int {
         guard index + 4 <= end else { throw failure(.syntax, at: index, field: nil, "unterminated \\u escape") }
         var value = 0
         for position in index..<(index + 4) {
@@ -318,7 +318,7 @@ struct JSONScanner {
     }
 
     /// The length of the well-formed UTF-8 sequence starting with a non-ASCII byte at `index`, or nil.
-    func utf8SequenceLength(at index: Int) -> Int? {
+    private func utf8SequenceLength(at index: Int) -> Int? {
         let lead = base[index]
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
             index + offset < end && range.contains(base[index + offset])
@@ -378,7 +378,7 @@ struct JSONScanner {
         return "'" + describeRaw(base[index]) + "'"
     }
 
-    func describeRaw(_ byte: UInt8) -> String {
+    private func describeRaw(_ byte: UInt8) -> String {
         (0x21..<0x7F).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "\\x" + String(byte, radix: 16, uppercase: true)
     }
 
@@ -386,12 +386,12 @@ struct JSONScanner {
         String(decoding: UnsafeBufferPointer(start: base + start, count: min(stop - start, 40)), as: UTF8.self)
     }
 
-    func hex4(_ value: Int) -> String {
+    private func hex4(_ value: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    func tooLarge(field: String?, at index: Int, length: Int) -> ManifestError {
+    private func tooLarge(field: String?, at index: Int, length: Int) -> ManifestError {
         failure(.fieldTooLarge, at: index, field: field,
                 "the string is \(length) bytes long; the limit is \(maximumFieldBytes) bytes"
                 + (maximumFieldBytes == 1 << 20 ? " (1 MB)" : ""))

@@ -39,7 +39,7 @@ struct ManifestParser {
         guard scanner.peek == JSONByte.openBrace else {
             if scanner.startsValue(scanner.peek) {
                 throw scanner.failure(.schema, at: scanner.offset, field: nil,
-                              "the manifest must be an object {\"deliveries\": [...]}, found \(scanner.valueKind(at: scanner.offset))")
+                                      "the manifest must be an object {\"deliveries\": [...]}, found \(scanner.valueKind(at: scanner.offset))")
             }
             throw scanner.syntaxError("expected '{' at the start of the manifest, found \(scanner.describeByte(at: scanner.offset))")
         }
@@ -76,7 +76,7 @@ struct ManifestParser {
         guard scanner.peek == JSONByte.openBracket else {
             if scanner.startsValue(scanner.peek) {
                 throw scanner.failure(.schema, at: scanner.offset, field: "deliveries",
-                              "must be an array of deliveries, found \(scanner.valueKind(at: scanner.offset))")
+                                      "must be an array of deliveries, found \(scanner.valueKind(at: scanner.offset))")
             }
             throw scanner.syntaxError("expected a value, found \(scanner.describeByte(at: scanner.offset))")
         }
@@ -87,7 +87,7 @@ struct ManifestParser {
             let (delivery, idOffset) = try parseDelivery(index: index)
             if checksDuplicateIDs, let first = firstIndexByID.updateValue(index, forKey: delivery.id) {
                 var error = scanner.failure(.duplicateID, at: idOffset, field: "deliveries[\(index)].id",
-                                    "duplicate id; delivery \(first) has the same id")
+                                            "duplicate id; delivery \(first) has the same id")
                 error.deliveryIndex = index
                 error.deliveryID = delivery.id
                 throw error
@@ -104,9 +104,11 @@ struct ManifestParser {
         let start = scanner.offset
         func path(_ name: String) -> String { "deliveries[\(index)].\(name)" }
         guard scanner.peek == JSONByte.openBrace else {
-            guard scanner.startsValue(scanner.peek) else { throw scanner.syntaxError("expected a delivery, found \(scanner.describeByte(at: scanner.offset))") }
+            guard scanner.startsValue(scanner.peek) else {
+                throw scanner.syntaxError("expected a delivery, found \(scanner.describeByte(at: scanner.offset))")
+            }
             var error = scanner.failure(.schema, at: scanner.offset, field: "deliveries[\(index)]",
-                                "a delivery must be an object, found \(scanner.valueKind(at: scanner.offset))")
+                                        "a delivery must be an object, found \(scanner.valueKind(at: scanner.offset))")
             error.deliveryIndex = index
             throw error
         }
@@ -137,8 +139,8 @@ struct ManifestParser {
                         status = DeliveryStatus(rawValue: raw)
                         if status == nil {
                             scanner.note(&problem, scanner.failure(.schema, at: valueOffset, field: path("status"),
-                                                   "unknown status \(ManifestError.quoted(raw)); expected one of "
-                                                   + DeliveryStatus.allCases.map(\.rawValue).joined(separator: ", ")))
+                                                                   "unknown status \(ManifestError.quoted(raw)); expected one of "
+                                                                   + DeliveryStatus.allCases.map(\.rawValue).joined(separator: ", ")))
                         }
                     }
                 case .items: items = try itemsValue(index: index, problem: &problem)
@@ -174,7 +176,7 @@ struct ManifestParser {
         let field = { "deliveries[\(index)].address" }
         guard scanner.peek == JSONByte.openBrace else {
             scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),
-                                   "must be an object {\"line1\": …, \"line2\": …}, found \(scanner.valueKind(at: scanner.offset))"))
+                                                   "must be an object {\"line1\": …, \"line2\": …}, found \(scanner.valueKind(at: scanner.offset))"))
             try scanner.skipValue(depth: 2, problem: &problem)
             return nil
         }
@@ -201,7 +203,7 @@ struct ManifestParser {
         if scanner.peek == JSONByte.n, try scanner.readNull() { return nil }
         guard scanner.peek == JSONByte.openBracket else {
             scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),
-                                   "must be an array of {\"name\": …, \"quantity\": …}, found \(scanner.valueKind(at: scanner.offset))"))
+                                                   "must be an array of {\"name\": …, \"quantity\": …}, found \(scanner.valueKind(at: scanner.offset))"))
             try scanner.skipValue(depth: 2, problem: &problem)
             return nil
         }
@@ -213,7 +215,7 @@ struct ManifestParser {
             let start = scanner.offset
             guard scanner.peek == JSONByte.openBrace else {
                 scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: itemField(),
-                                       "an item must be an object, found \(scanner.valueKind(at: scanner.offset))"))
+                                                       "an item must be an object, found \(scanner.valueKind(at: scanner.offset))"))
                 try scanner.skipValue(depth: 3, problem: &problem)
                 items.append(Item(name: ""))
                 continue
@@ -242,14 +244,14 @@ struct ManifestParser {
         let start = scanner.offset
         guard scanner.peek == JSONByte.minus || scanner.isDigit(scanner.peek) else {
             scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),
-                                   "must be a whole number, found \(scanner.valueKind(at: scanner.offset))"))
+                                                   "must be a whole number, found \(scanner.valueKind(at: scanner.offset))"))
             try scanner.skipValue(depth: 4, problem: &problem)
             return nil
         }
         let number = try scanner.readNumber()
         guard let value = number else {
             scanner.note(&problem, scanner.failure(.schema, at: start, field: field(),
-                                   "must be a whole number, found \(scanner.text(from: start, to: scanner.offset))"))
+                                                   "must be a whole number, found \(scanner.text(from: start, to: scanner.offset))"))
             return nil
         }
         guard value >= 0 else {
@@ -266,7 +268,7 @@ struct ManifestParser {
         if scanner.peek == JSONByte.quote { return try scanner.readString(field: field(), keep: keepsText || essential, problem: &problem) }
         if !required, scanner.peek == JSONByte.n, try scanner.readNull() { return nil }
         scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),
-                               "must be a string, found \(scanner.valueKind(at: scanner.offset))"))
+                                               "must be a string, found \(scanner.valueKind(at: scanner.offset))"))
         try scanner.skipValue(depth: 2, problem: &problem)
         return nil
     }
