@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Store", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "ManifestGenerator"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "Typesetting", "RowLayout", "Canvas", "Input", "Screens"]),
+        // Deterministic test data for the benchmarks; not part of the kit a program links.
+        .library(name: "ManifestGenerator", targets: ["ManifestGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -28,12 +30,14 @@ let package = Package(
 
         // MARK: - The data flow: Store -> Model -> Screens -> Typesetting -> RowLayout -> Canvas -> Terminal
         .target(name: "Model"),
-        .target(name: "Store", dependencies: ["Model", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The one JSON path: manifests read and written, and the store's items column.
+        .target(name: "Manifest", dependencies: ["Model"]),
+        .target(name: "Store", dependencies: ["Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift")]),
         // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Model", "Store",
+                "Model", "Manifest", "Store",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -43,30 +47,31 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["Canvas", "CUnicodeText", "CLineBreak", "CVisualOrder", "CFontRaster"]),
         .target(name: "RowLayout"),
         .target(name: "SeededRandom"),
-        .target(name: "ManifestGenerator", dependencies: ["Model", "SeededRandom"]),
+        .target(name: "ManifestGenerator", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas", "Input"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Input", "Typesetting", "CNcursesw", "CUnicodeText"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Manifest", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: - Tests
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
-        .target(name: "TestSupport", dependencies: ["Model"], path: "Tests/Support"),
-        .testTarget(name: "ModelTests", dependencies: ["Model"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Model"]),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Model", "ManifestGenerator", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
+        .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
-        .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Model"]),
+        .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Manifest", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+                .product(name: "ManifestGenerator", package: "iDeliverMobile"),
             ],
             path: "Benchmarks/RowHeightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+                .product(name: "ManifestGenerator", package: "iDeliverMobile"),
             ],
             path: "Benchmarks/SearchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

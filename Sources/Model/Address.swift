@@ -1,5 +1,5 @@
 /// A postal address in two lines, as the Shipment screen shows it.
-public struct Address: Sendable, Hashable, Codable {
+public struct Address: Sendable, Hashable {
     public var line1: String
     public var line2: String?
 

@@ -2,7 +2,7 @@
 ///
 /// The value the whole program passes around; the store, the manifest reader
 /// and the screens all speak in `Delivery`.
-public struct Delivery: Sendable, Hashable, Codable, Identifiable {
+public struct Delivery: Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
     public var address: Address

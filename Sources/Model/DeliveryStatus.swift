@@ -1,5 +1,5 @@
 /// Where a delivery stands. Raw values are the manifest's and the store's spelling.
-public enum DeliveryStatus: String, Sendable, Hashable, Codable, CaseIterable {
+public enum DeliveryStatus: String, Sendable, Hashable, CaseIterable {
     case pending
     case outForDelivery = "out_for_delivery"
     case delivered

@@ -1,5 +1,5 @@
 /// One shipped item and how many of it.
-public struct Item: Sendable, Hashable, Codable {
+public struct Item: Sendable, Hashable {
     public var name: String
     public var quantity: Int
 

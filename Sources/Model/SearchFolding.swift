@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How search compares text: case, diacritics and width ignored, and the
 /// letters that do not decompose spelled as their base letters, so that
@@ -38,20 +39,16 @@ public enum SearchFolding {
     /// once and remembered (up to a bound, so hostile text cannot grow it without end).
     private static let foldedCharacters = FoldedCharacters()
 
-    private final class FoldedCharacters: @unchecked Sendable {
-        private let lock = NSLock()
-        private var known: [Character: String] = [:]
+    private final class FoldedCharacters: Sendable {
+        private let known = Mutex<[Character: String]>([:])
         private static let limit = 1 << 16
 
         func folded(_ character: Character) -> String {
-            lock.lock()
-            let remembered = known[character]
-            lock.unlock()
-            if let remembered { return remembered }
+            if let remembered = known.withLock({ $0[character] }) { return remembered }
             let folded = SearchFolding.foldUncached(character)
-            lock.lock()
-            if known.count < Self.limit { known[character] = folded }
-            lock.unlock()
+            known.withLock { known in
+                if known.count < Self.limit { known[character] = folded }
+            }
             return folded
         }
     }

@@ -1,3 +1,4 @@
+import Manifest
 import Model
 import PostgresNIO
 import Store

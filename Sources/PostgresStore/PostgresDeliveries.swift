@@ -1,7 +1,9 @@
 import Foundation
+import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// A `DeliverySource` over a PostgreSQL store: all rows, or a search's rows
 /// in the order chosen, read a page at a time by key (`position BETWEEN` for
@@ -17,7 +19,7 @@ public final class PostgresDeliveries: DeliverySource {
     private let store: PostgresDeliveryStore
     let search: PostgresSearch?
     public let count: Int
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     private struct State {
         var generation = -1
@@ -74,8 +76,8 @@ public final class PostgresDeliveries: DeliverySource {
         }
     }
 
-    private func cachedPage<Page>(
-        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
+    private func cachedPage<Page: Sendable>(
+        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>> & Sendable,
         load: ([Int32]?, Range<Int>) throws(StoreError) -> [Page]
     ) throws(StoreError) -> [Page] {
         let generation = store.generation.withLock { $0 }
@@ -118,13 +120,18 @@ public final class PostgresDeliveries: DeliverySource {
 
     private func loadDeliveries(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [Delivery] {
         try load(Self.columns, positions: positions, rows: rows) { row in
-            ((try? row.decode(Int32.self)) ?? 0, Self.delivery(from: row))
+            ((try? row.makeRandomAccess().decode("position", as: Int32.self)) ?? 0, Self.delivery(from: row))
         }
     }
 
     private func loadLengths(positions: [Int32]?, rows: Range<Int>) throws(StoreError) -> [TextLengths] {
         try load("position, name_length, address_length, window_length", positions: positions, rows: rows) { row in
-            guard let (position, name, address, window) = try? row.decode((Int32, Int32, Int32, Int32).self) else {
+            let row = row.makeRandomAccess()
+            guard let position = try? row.decode("position", as: Int32.self),
+                  let name = try? row.decode("name_length", as: Int32.self),
+                  let address = try? row.decode("address_length", as: Int32.self),
+                  let window = try? row.decode("window_length", as: Int32.self)
+            else {
                 return (0, TextLengths(name: 0, address: 0, window: 0))
             }
             return (position, TextLengths(name: Int(name), address: Int(address), window: Int(window)))
@@ -186,12 +193,14 @@ public final class PostgresDeliveries: DeliverySource {
     /// A delivery from a row of `columns`; a row that cannot be decoded says so.
     static func delivery(from row: PostgresRow) -> Delivery {
         do {
-            let (_, id, name, line1, line2, phone, text, status, items, instructions, window) = try row.decode(
-                (Int32, String, String, String, String?, String?, String?, String, String, String?, String?).self)
+            let row = row.makeRandomAccess()
             return Delivery(
-                id: id, name: name, address: Address(line1: line1, line2: line2), phone: phone, text: text,
-                status: DeliveryStatus(rawValue: status) ?? .pending, items: ItemsColumn.decode(items),
-                instructions: instructions, window: window)
+                id: try row.decode("id"), name: try row.decode("name"),
+                address: Address(line1: try row.decode("line1"), line2: try row.decode("line2")),
+                phone: try row.decode("phone"), text: try row.decode("text_number"),
+                status: DeliveryStatus(rawValue: try row.decode("status", as: String.self)) ?? .pending,
+                items: ItemsColumn.decode(try row.decode("items")),
+                instructions: try row.decode("instructions"), window: try row.decode("delivery_window"))
         } catch {
             return Delivery(id: "", name: "A row could not be read", address: Address(line1: "\(error)"))
         }

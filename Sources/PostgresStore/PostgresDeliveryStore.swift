@@ -1,7 +1,9 @@
 import Foundation
+import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// A team's deliveries in one PostgreSQL database: the same store as the
 /// SQLite `DeliveryStore` to the program (`DeliveryStoring`), shared by many
@@ -25,11 +27,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// Whose changes `undoLastChange()` undoes: the database user on this host.
     public let client: String
     /// Bumped when the rows change (here, or elsewhere when refreshed), so sources drop stale pages.
-    let generation = LockedValue(0)
-    private let changedElsewhere = LockedValue(false)
-    private let queue = LockedValue<[QueuedChange]>([])
+    let generation = Mutex(0)
+    private let changedElsewhere = Mutex(false)
+    private let queue = Mutex<[QueuedChange]>([])
     /// The last source given out, whose cached pages can show a delivery while the server is away.
-    private let lastSource = LockedValue<PostgresDeliveries?>(nil)
+    private let lastSource = Mutex<PostgresDeliveries?>(nil)
 
     /// Connects to the store at `url` (a `postgresql://` URL, completed from
     /// the `PG*` variables and the password file) and brings its schema up to
@@ -64,13 +66,12 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
         link = try PostgresLink(location: location)
         try PostgresSchema.migrate(link)
-        let changedElsewhere = changedElsewhere
-        link.onNotification.withLock { $0 = { _, _ in changedElsewhere.withLock { $0 = true } } }
+        link.onNotification.withLock { $0 = { [weak self] _, _ in self?.changedElsewhere.withLock { $0 = true } } }
         link.onReconnect.withLock { handler in
             handler = { [weak self] connection in
                 try self?.writeQueuedChanges(on: connection)
                 // Whatever happened while away is to be read again.
-                changedElsewhere.withLock { $0 = true }
+                self?.changedElsewhere.withLock { $0 = true }
             }
         }
     }
@@ -116,7 +117,9 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             guard positions.count <= eagerLimit else {
                 var blocks: [Int32: Int] = [:]
                 for row in try link.rows(search.countsPerBlock(Int32(rowsPerStep))) {
-                    guard let (block, count) = try? row.decode((Int32, Int64).self) else { continue }
+                    let row = row.makeRandomAccess()
+                    guard let block = try? row.decode("block", as: Int32.self), let count = try? row.decode("count", as: Int64.self)
+                    else { continue }
                     blocks[block] = Int(count)
                 }
                 return PostgresDeliveries(store: self, search: search, count: blocks.values.reduce(0, +), countsPerBlock: blocks)
@@ -128,12 +131,15 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
     public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
-        let query = PostgresSearch(text: text, status: nil)?.query(selecting: "status, count(*)")
-            ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM delivery")
+        let query = PostgresSearch(text: text, status: nil)?.query(selecting: "status, count(*) AS count")
+            ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) AS count FROM delivery")
         let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY status", binds: query.binds))
         var counts = StatusCounts()
         for row in rows {
-            guard let (status, count) = try? row.decode((String, Int64).self), let known = DeliveryStatus(rawValue: status) else { continue }
+            let row = row.makeRandomAccess()
+            guard let status = try? row.decode("status", as: String.self), let count = try? row.decode("count", as: Int64.self),
+                  let known = DeliveryStatus(rawValue: status)
+            else { continue }
             counts[known] = Int(count)
         }
         return counts
@@ -285,15 +291,16 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             updated AS (
                 UPDATE delivery SET status = \(status)
                 WHERE id = \(change.deliveryID) AND EXISTS (SELECT 1 FROM logged) RETURNING position)
-            SELECT t.position, (SELECT old_status FROM logged),
-                (SELECT count(*) FROM (SELECT pg_notify(\(PostgresSchema.notificationChannel), \(change.deliveryID)) FROM updated) n)
+            SELECT t.position AS position, (SELECT old_status FROM logged) AS old_status,
+                (SELECT count(*) FROM (SELECT pg_notify(\(PostgresSchema.notificationChannel), \(change.deliveryID)) FROM updated) n) AS notified
             FROM target t
             """, on: connection)
         guard let row = rows.first else {
             throw StoreError(kind: .unknownDelivery, path: location, reason: "no delivery with id \(change.deliveryID)")
         }
-        let (position, old, _) = try row.decode((Int32, String?, Int64).self)
-        guard let old else { return nil }
+        let columns = row.makeRandomAccess()
+        let position = try columns.decode("position", as: Int32.self)
+        guard let old = try columns.decode("old_status", as: String?.self) else { return nil }
         return StatusChange(
             deliveryID: change.deliveryID, row: Int(position) - 1,
             oldStatus: DeliveryStatus(rawValue: old) ?? .pending, newStatus: change.status)
@@ -325,12 +332,17 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 WHERE client = \(client) AND NOT undone ORDER BY sequence DESC LIMIT 1 FOR UPDATE
                 """, on: connection)
             guard let last = last.first else { return nil }
-            let (sequence, id, restored) = try last.decode((Int64, String, String).self)
+            let logged = last.makeRandomAccess()
+            let sequence = try logged.decode("sequence", as: Int64.self)
+            let id = try logged.decode("delivery_id", as: String.self)
+            let restored = try logged.decode("old_status", as: String.self)
             _ = try link.rows("UPDATE status_change SET undone = true WHERE sequence = \(sequence)", on: connection)
             guard let current = try link.rows(
                 "SELECT position, status FROM delivery WHERE id = \(id) FOR UPDATE", on: connection).first
             else { return nil }
-            let (position, status) = try current.decode((Int32, String).self)
+            let row = current.makeRandomAccess()
+            let position = try row.decode("position", as: Int32.self)
+            let status = try row.decode("status", as: String.self)
             _ = try link.rows("UPDATE delivery SET status = \(restored) WHERE id = \(id)", on: connection)
             _ = try link.rows("""
                 INSERT INTO status_change(change_id, delivery_id, old_status, new_status, client, undone)
@@ -362,7 +374,8 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     ) throws -> ImportSummary {
         if let fingerprint = ManifestFingerprint(url: url) {
             let known = try link.rows("SELECT size, modified FROM imported_manifest WHERE path = \(fingerprint.path)")
-            if let row = known.first, let (size, modified) = try? row.decode((Int64, Double).self),
+            if let row = known.first?.makeRandomAccess(),
+               let size = try? row.decode("size", as: Int64.self), let modified = try? row.decode("modified", as: Double.self),
                Int(size) == fingerprint.size, modified == fingerprint.modified {
                 return ImportSummary(deliveries: 0, added: 0, storeCount: try count(), performed: false)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Model
 import PostgresNIO
 import Store
@@ -42,13 +43,14 @@ struct PostgresImport {
         }
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
-        // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
-        let readingError = LockedValue<(any Error)?>(nil)
+        // A reading thread parses and encodes; the COPY sends what it has made.
+        let chunks = BoundedQueue<ByteBuffer>(capacity: 8)
         let summary: ImportSummary
         do {
-            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, readingError: readingError)
+            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, chunks: chunks)
         } catch {
-            if let readingError = readingError.withLock({ $0 }), !(readingError is CancellationError) { throw readingError }
+            // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
+            if let readingError = chunks.producerError, !(readingError is CancellationError) { throw readingError }
             throw error
         }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
@@ -56,7 +58,7 @@ struct PostgresImport {
     }
 
     private func importRows(
-        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, readingError: LockedValue<(any Error)?>
+        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, chunks: BoundedQueue<ByteBuffer>
     ) throws(StoreError) -> ImportSummary {
         let link = store.link
         let reader = reader
@@ -84,8 +86,6 @@ struct PostgresImport {
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
             }
 
-            // A reading thread parses and encodes; the COPY sends what it has made.
-            let chunks = CopyChunkQueue(capacity: 8)
             Thread {
                 var buffer = ByteBuffer()
                 buffer.reserveCapacity(Self.chunkBytes + 4096)
@@ -105,7 +105,6 @@ struct PostgresImport {
                     if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
                     chunks.finish(error: nil)
                 } catch {
-                    readingError.withLock { $0 = error }
                     chunks.finish(error: error)
                 }
             }.start()

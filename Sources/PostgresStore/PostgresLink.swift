@@ -3,6 +3,7 @@ import Logging
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// One connection to the server, used synchronously by the (synchronous)
 /// program, and kept up: when the server goes away the link says so, tries
@@ -18,12 +19,13 @@ final class PostgresLink: Sendable {
     let location: PostgresLocation
     private let group: MultiThreadedEventLoopGroup
     private let logger: Logger
-    private let conversation = NSLock()
-    private let state = LockedValue(State())
+    /// Held across each query or transaction: one conversation at a time.
+    private let conversation = Mutex(())
+    private let state = Mutex(State())
     /// Called on the reconnecting thread, with the new connection, before the link is usable again.
-    let onReconnect = LockedValue<(@Sendable (PostgresConnection) throws -> Void)?>(nil)
+    let onReconnect = Mutex<(@Sendable (PostgresConnection) throws -> Void)?>(nil)
     /// Called on the event loop for each notification.
-    let onNotification = LockedValue<(@Sendable (String, String) -> Void)?>(nil)
+    let onNotification = Mutex<(@Sendable (String, String) -> Void)?>(nil)
 
     /// Longest pause between reconnection attempts.
     static let longestPause: TimeInterval = 2
@@ -78,17 +80,17 @@ final class PostgresLink: Sendable {
     /// Runs `body` with the connection, alone (no other query or transaction
     /// interleaves). A lost connection throws `.unavailable` and starts reconnecting.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
-        conversation.lock()
-        defer { conversation.unlock() }
-        guard let connection = state.withLock({ $0.connection }) else {
-            throw StoreError(kind: .unavailable, path: location.description, reason: "the server is unreachable (\(problem ?? "reconnecting"))")
-        }
-        do {
-            return try body(connection)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw storeError(error, connection: connection)
+        try conversation.withLock { _ throws(StoreError) -> T in
+            guard let connection = state.withLock({ $0.connection }) else {
+                throw StoreError(kind: .unavailable, path: location.description, reason: "the server is unreachable (\(problem ?? "reconnecting"))")
+            }
+            do {
+                return try body(connection)
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw storeError(error, connection: connection)
+            }
         }
     }
 
@@ -119,19 +121,16 @@ final class PostgresLink: Sendable {
 
     /// Runs an asynchronous piece of work (COPY) on a thread of its own and waits for it.
     func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let result = LockedValue<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        // The outcome is handed over as the one element of a queue, which the caller waits on.
+        let outcome = BoundedQueue<Result<T, any Error>>(capacity: 1)
         let executor = BlockingTaskExecutor()
         defer { executor.stop() }
         Task(executorPreference: executor) {
-            let outcome: Result<T, any Error>
-            do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-            result.withLock { $0 = outcome }
-            done.signal()
+            do { _ = outcome.put(.success(try await work())) } catch { _ = outcome.put(.failure(error)) }
+            outcome.finish(error: nil)
         }
-        done.wait()
-        guard let outcome = result.withLock({ $0 }) else { throw CancellationError() }
-        return try outcome.get()
+        guard let result = try outcome.take() else { throw CancellationError() }
+        return try result.get()
     }
 
     var quietLogger: Logger { logger }
@@ -153,9 +152,8 @@ final class PostgresLink: Sendable {
             let connection = try PostgresConnection.connect(
                 on: group.next(), configuration: configuration, id: id, logger: logger
             ).wait()
-            let listener = onNotification
-            connection.addListener(channel: PostgresSchema.notificationChannel) { _, notification in
-                listener.withLock { $0 }?(notification.channel, notification.payload)
+            connection.addListener(channel: PostgresSchema.notificationChannel) { [weak self] _, notification in
+                self?.onNotification.withLock { $0 }?(notification.channel, notification.payload)
             }
             return connection
         } catch {
@@ -224,22 +222,25 @@ final class PostgresLink: Sendable {
             do {
                 let connection = try connect()
                 // Listen and write the queued changes before anyone else may use it.
-                conversation.lock()
-                do {
-                    try onReconnect.withLock { $0 }?(connection)
-                } catch {
-                    conversation.unlock()
+                let problem: String? = conversation.withLock { _ in
+                    do {
+                        try onReconnect.withLock { $0 }?(connection)
+                    } catch {
+                        return Self.describe(error)
+                    }
+                    state.withLock { state in
+                        state.connection = connection
+                        state.reconnecting = false
+                        state.lastProblem = nil
+                    }
+                    return nil
+                }
+                if let problem {
                     _ = try? connection.close().wait()
-                    state.withLock { $0.lastProblem = Self.describe(error) }
+                    state.withLock { $0.lastProblem = problem }
                     pause = min(Self.longestPause, pause * 2)
                     continue
                 }
-                state.withLock { state in
-                    state.connection = connection
-                    state.reconnecting = false
-                    state.lastProblem = nil
-                }
-                conversation.unlock()
                 watch(connection)
                 return
             } catch {

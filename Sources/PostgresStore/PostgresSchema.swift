@@ -121,7 +121,10 @@ enum PostgresSchema {
             var positions: [Int32] = []
             var texts: [String] = []
             for row in rows {
-                let (position, id, name, line1, line2) = try row.decode((Int32, String, String, String, String?).self)
+                let columns = row.makeRandomAccess()
+                let position = try columns.decode("position", as: Int32.self)
+                let (id, name) = (try columns.decode("id", as: String.self), try columns.decode("name", as: String.self))
+                let (line1, line2) = (try columns.decode("line1", as: String.self), try columns.decode("line2", as: String?.self))
                 positions.append(position)
                 texts.append(SubstringSearch.searchedText(id: id, name: name, line1: line1, line2: line2))
             }

@@ -38,7 +38,7 @@ struct PostgresSearch: Sendable, Hashable {
     }
 
     /// The sort key before `position`, as SQL expressions over `delivery`,
-    /// ordered as the SQLite store orders (`DeliveryStore.orderingSQL`): a
+    /// ordered as the SQLite store orders (`DeliverySearch.orderingSQL`): a
     /// window's text and a name folded in ASCII only (`lower` under "C" is
     /// SQLite's NOCASE), compared byte by byte; no window sorts last.
     static func sortKey(_ order: DeliveryOrder) -> [String] {
@@ -122,7 +122,7 @@ struct PostgresSearch: Sendable, Hashable {
         var binds = PostgresBindings()
         let conditions = conditions(&binds)
         binds.append(block)
-        var sql = "SELECT position / $\(binds.count), count(*) FROM delivery"
+        var sql = "SELECT position / $\(binds.count) AS block, count(*) AS count FROM delivery"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         return PostgresQuery(unsafeSQL: sql + " GROUP BY 1", binds: binds)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Model
 
 /// What the program needs of a deliveries store, whichever engine keeps it:

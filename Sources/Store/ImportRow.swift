@@ -1,4 +1,5 @@
 import GRDB
+import Manifest
 import Model
 
 /// One delivery made ready for the import's insert: its bound values and its text lengths.

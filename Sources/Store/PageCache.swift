@@ -36,3 +36,5 @@ public struct PageCache<Page> {
         order = []
     }
 }
+
+extension PageCache: Sendable where Page: Sendable {}

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A one-line progress bar for long imports, drawn on standard error.
 ///
@@ -14,7 +15,7 @@ public final class ProgressBar: Sendable {
     private let width = 30
     /// Manifests smaller than this import in a blink: no bar.
     private let minimumBytes = 4 << 20
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     private struct State {
         var isLarge: Bool?

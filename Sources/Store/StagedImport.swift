@@ -52,7 +52,7 @@ struct StagedImport {
                 INSERT OR IGNORE INTO \(changeLog)(id) VALUES (new.id);
             END;
             """)
-        return StagedImport(path: path, before: try DeliveryStore.rowCount(db))
+        return StagedImport(path: path, before: try StoreDatabase.rowCount(db))
     }
 
     // MARK: - Writing
@@ -72,14 +72,17 @@ struct StagedImport {
         let lengths = try db.cachedStatement(sql: """
             INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
             """)
+        let (livePosition, liveStatus, liveImported) = (
+            try live.index(ofColumnNamed: "position"), try live.index(ofColumnNamed: "status"),
+            try live.index(ofColumnNamed: "importedStatus"))
         for row in rows {
             let position: Int
             var status = row.status
             if let known = try Row.fetchOne(live, arguments: [row.id]) {
-                position = known[0]
-                let importedBefore: String = known[2]
+                position = known[livePosition]
+                let importedBefore: String = known[liveImported]
                 // A status saved in the store survives, unless the manifest changed the one it imports.
-                if importedBefore == row.status { status = known[1] }
+                if importedBefore == row.status { status = known[liveStatus] }
                 updated += 1
             } else {
                 added += 1
@@ -133,11 +136,11 @@ struct StagedImport {
     /// many changes were carried over.
     @discardableResult
     func publish(_ db: Database) throws -> Int {
-        guard try DeliveryStore.rowCount(db) == before else {
+        guard try StoreDatabase.rowCount(db) == before else {
             // Only another import appends, and the import lock keeps it out.
             throw StoreError(kind: .inputOutput, path: path, reason: "changed under the import: another import added rows")
         }
-        let changed = try Row.fetchAll(db, sql: "SELECT c.id, d.status FROM \(Self.changeLog) AS c JOIN delivery AS d ON d.id = c.id")
+        let changed = try Row.fetchAll(db, sql: "SELECT c.id AS id, d.status AS status FROM \(Self.changeLog) AS c JOIN delivery AS d ON d.id = c.id")
         let triggers = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'delivery'
             """)
@@ -149,7 +152,7 @@ struct StagedImport {
             try db.execute(sql: trigger["sql"])
         }
         let update = try db.makeStatement(sql: "UPDATE delivery SET status = ? WHERE id = ?")
-        for change in changed { try update.execute(arguments: [change[1], change[0]]) }
+        for change in changed { try update.execute(arguments: [change["status"], change["id"]]) }
         return changed.count
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Model
+import Synchronization
 
 /// A `DeliverySource` over a `DeliveryStore`: all its rows, or the rows a
 /// search matched, read from SQLite in pages as the screens ask for them.
@@ -18,17 +19,17 @@ public final class StoredDeliveries: DeliverySource {
     static let pageSize = 64
     /// Rows per page of text lengths (12 bytes a row): the estimator reads them in long runs.
     static let lengthsPageSize = 1024
-    static let columns = "position, id, " + ["name", "line1", "line2", "phone", "text"].map(StoredText.column).joined(separator: ", ")
-        + ", status, items, " + ["instructions", "window"].map(StoredText.column).joined(separator: ", ")
 
-    private let store: DeliveryStore
+    private let database: StoreDatabase
+    /// How search results list their rows.
+    private let listing: ResultListing
     /// What a search keeps; nil for all rows (row i is position i + 1).
     let query: RowQuery?
     /// True when the rows are in another order than their positions (a sort):
     /// every position is then known up front, in list order.
     let isSorted: Bool
     public let count: Int
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     private struct State {
         var generation = -1
@@ -39,8 +40,11 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     /// `positions` may hold the first positions already learnt (all of them, for a small result).
-    init(store: DeliveryStore, query: RowQuery?, count: Int, positions: [Int32] = [], isSorted: Bool = false) {
-        self.store = store
+    init(
+        database: StoreDatabase, listing: ResultListing, query: RowQuery?, count: Int, positions: [Int32] = [], isSorted: Bool = false
+    ) {
+        self.database = database
+        self.listing = listing
         self.query = query
         self.count = count
         self.isSorted = isSorted
@@ -52,11 +56,8 @@ public final class StoredDeliveries: DeliverySource {
     public var cheaplyReadableRows: Int {
         guard query != nil else { return count }
         let learnt = state.withLock { $0.positions.count }
-        return min(count, max(learnt, store.listing.firstChunk))
+        return min(count, max(learnt, listing.firstChunk))
     }
-
-    /// The store the rows come from.
-    var storeOwner: DeliveryStore { store }
 
     /// The positions learnt so far, in list order (all of them, for a sorted list).
     var knownPositions: [Int32] { state.withLock { $0.positions } }
@@ -86,11 +87,11 @@ public final class StoredDeliveries: DeliverySource {
     /// The page from the cache, or read from the store. The read happens
     /// outside the lock, so that threads measuring rows in parallel read
     /// their pages in parallel (the pool has a connection for each).
-    private func cachedPage<Page>(
-        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>>,
+    private func cachedPage<Page: Sendable>(
+        _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>> & Sendable,
         load: (_ rows: Int, _ condition: String, _ arguments: StatementArguments, _ order: [Int64]) throws -> [Page]
     ) throws -> [Page] {
-        let generation = store.generation.withLock { $0 }
+        let generation = database.generation
         let rows = (number * size)..<min(count, (number + 1) * size)
         let lookup: (page: [Page]?, condition: String, arguments: StatementArguments, order: [Int64]) = try state.withLock { state in
             if state.generation != generation {
@@ -111,19 +112,24 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     private func loadDeliveries(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [Delivery] {
-        let found = try store.read { db in
-            try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM delivery WHERE \(condition) ORDER BY position",
-                                arguments: arguments).map { ($0[0] as Int64, Self.delivery(from: $0)) }.reduce(into: []) { $0.append($1) }
+        let found = try database.read { db in
+            try DeliveryColumns.fetchCursor(db, "WHERE \(condition) ORDER BY position", arguments: arguments)
+                .reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
         return inListOrder(found, order: order)
     }
 
     private func loadLengths(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [TextLengths] {
-        let found = try store.read { db in
-            try Row.fetchCursor(db, sql: "SELECT position, name, address, window FROM delivery_length WHERE \(condition) ORDER BY position",
-                                arguments: arguments)
-                .map { ($0[0] as Int64, TextLengths(name: $0[1], address: $0[2], window: $0[3])) }.reduce(into: []) { $0.append($1) }
+        let found = try database.read { db in
+            let statement = try db.makeStatement(
+                sql: "SELECT position, name, address, window FROM delivery_length WHERE \(condition) ORDER BY position")
+            let (position, name, address, window) = (
+                try statement.index(ofColumnNamed: "position"), try statement.index(ofColumnNamed: "name"),
+                try statement.index(ofColumnNamed: "address"), try statement.index(ofColumnNamed: "window"))
+            return try Row.fetchCursor(statement, arguments: arguments)
+                .map { ($0[position] as Int64, TextLengths(name: $0[name], address: $0[address], window: $0[window])) }
+                .reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
         return inListOrder(found, order: order)
@@ -144,10 +150,10 @@ public final class StoredDeliveries: DeliverySource {
         while state.positions.count < rows.upperBound {
             let learnt = state.positions.count
             let after = state.positions.last.map(Int64.init) ?? 0
-            try store.read { db in
+            try database.read { db in
                 // A first chunk for the first screens, then the rest in one go: a
                 // prefix query re-merges its word lists on every statement.
-                try query.positions(after: after, limit: learnt == 0 ? store.listing.firstChunk : count - learnt, db,
+                try query.positions(after: after, limit: learnt == 0 ? listing.firstChunk : count - learnt, db,
                                     into: &state.positions)
             }
             // The store changed since the count (another process): fewer rows match now.
@@ -159,19 +165,24 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     private func missingRows() -> StoreError {
-        StoreError(kind: .inputOutput, path: store.url.path, reason: "rows changed while being read")
+        StoreError(kind: .inputOutput, path: database.url.path, reason: "rows changed while being read")
     }
 
-    /// A delivery from a row of `columns`.
-    static func delivery(from row: Row) -> Delivery {
-        Delivery(
-            id: row[1], name: StoredText.string(row, 2),
-            address: Address(line1: StoredText.string(row, 3), line2: StoredText.optionalString(row, 4)),
-            phone: StoredText.optionalString(row, 5), text: StoredText.optionalString(row, 6),
-            status: DeliveryStatus(rawValue: row[7]) ?? .pending,
-            items: ItemsColumn.decode(row[8]),
-            instructions: StoredText.optionalString(row, 9), window: StoredText.optionalString(row, 10)
-        )
+    /// Where the delivery with `id` is in this list; when it is not listed,
+    /// the row nearest to where it would be by store position (the next
+    /// listed one after it, or the last). Nil for a sorted list that does
+    /// not hold it, or an unknown id.
+    public func row(nearestTo id: String) -> Int? {
+        guard count > 0, let position = try? database.row(ofDeliveryID: id).map({ Int64($0 + 1) }) else { return nil }
+        if isSorted {
+            return knownPositions.firstIndex(of: Int32(truncatingIfNeeded: position))
+        }
+        guard let query else { return min(count - 1, Int(position) - 1) }
+        let before = try? database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(query.table) WHERE \(query.condition) AND \(query.column) < ?",
+                             arguments: StatementArguments(query.arguments) + [position])
+        }
+        return before.map { min(count - 1, $0) }
     }
 
     /// What a row that cannot be read shows, rather than a crash: the protocol cannot throw.

@@ -15,8 +15,8 @@ enum StoredText {
         return text.utf8.contains(0) ? Data(text.utf8) : text
     }
 
-    /// A text column selected as its bytes.
-    static func column(_ name: String) -> String { "CAST(\(name) AS BLOB)" }
+    /// A text column selected as its bytes, under its own name.
+    static func column(_ name: String) -> String { "CAST(\(name) AS BLOB) AS \(name)" }
 
     static func string(_ row: Row, _ index: Int) -> String {
         optionalString(row, index) ?? ""

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Lets a status change in through a long import: the writer that finds the
 /// store locked says it is waiting, and the import, between two of its short
@@ -18,7 +19,7 @@ import Darwin
 /// done. A writer that dies lets go of its lock with its process.
 final class WaitingWriters: Sendable {
     private let path: String
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     private struct State {
         /// A write (not an import) is in progress on this store object.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Signals as messages for the input loop, never work done in a handler.
 ///
@@ -14,14 +15,12 @@ final class TerminalSignals: @unchecked Sendable {
     /// Ctrl-Z from another process (`kill -TSTP`), and the `fg` after any stop.
     static let jobControl: [Int32] = [SIGTSTP, SIGCONT]
 
-    // Guarded by `lock`; appended on a dispatch queue, taken on the main loop.
-    private var pending: [Int32] = []
-    private var terminatingSignal: Int32?
-    private let lock = NSLock()
+    /// Appended on a dispatch queue, taken on the main loop.
+    private let arrived = Mutex(Arrived())
     private var sources: [DispatchSourceSignal] = []
 
     /// The first terminating signal that arrived, if any.
-    var termination: Int32? { lock.withLock { terminatingSignal } }
+    var termination: Int32? { arrived.withLock { $0.terminatingSignal } }
 
     func install() {
         // A closed reader (a pipe) must give EPIPE, not kill us with the terminal raw.
@@ -43,19 +42,25 @@ final class TerminalSignals: @unchecked Sendable {
 
     /// The job-control signals that arrived since the last call, in order.
     func takePending() -> [Int32] {
-        lock.withLock {
-            defer { pending.removeAll() }
-            return pending
+        arrived.withLock { arrived in
+            defer { arrived.pending.removeAll() }
+            return arrived.pending
         }
     }
 
     private func record(_ number: Int32) {
-        lock.withLock {
+        arrived.withLock { arrived in
             if Self.terminating.contains(number) {
-                if terminatingSignal == nil { terminatingSignal = number }
+                if arrived.terminatingSignal == nil { arrived.terminatingSignal = number }
             } else {
-                pending.append(number)
+                arrived.pending.append(number)
             }
         }
+    }
+
+    /// The signals recorded and not yet taken.
+    private struct Arrived {
+        var pending: [Int32] = []
+        var terminatingSignal: Int32?
     }
 }

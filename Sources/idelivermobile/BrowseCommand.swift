@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Manifest
 import Model
 import PostgresStore
 import Screens

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Manifest
 import Model
 import PostgresStore
 import Store
@@ -13,7 +14,7 @@ enum DeliveryInput {
         }
         if url.pathExtension.lowercased() == "json" {
             do {
-                return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
+                return InMemoryDeliveries(try ManifestReader().read(contentsOf: url))
             } catch {
                 Diagnostics.fail(error.description, ExitCode(error.exitCode))
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Manifest
 import ManifestGenerator
 import Model
 import PostgresStore
@@ -58,16 +59,17 @@ struct ExportCommand: ParsableCommand {
                     try output.flushIfFull()
                 }
             case .json:
-                output.write("{\"deliveries\":[")
-                var first = true
+                var writer = ManifestWriter()
+                var bytes: [UInt8] = []
+                writer.begin(&bytes)
                 try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
-                    var bytes: [UInt8] = first ? [0x0A] : [UInt8(ascii: ","), 0x0A]
-                    first = false
-                    ManifestWriter.appendJSON(delivery, to: &bytes)
+                    writer.append(delivery, to: &bytes)
                     output.write(clean(String(decoding: bytes, as: UTF8.self)))
+                    bytes.removeAll(keepingCapacity: true)
                     try output.flushIfFull()
                 }
-                output.write("\n]}\n")
+                writer.end(&bytes)
+                output.write(String(decoding: bytes, as: UTF8.self))
             }
             try output.flush()
         } catch let error as StoreError {

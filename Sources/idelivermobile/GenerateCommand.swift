@@ -43,7 +43,7 @@ struct GenerateCommand: ParsableCommand {
             handle = FileHandle.standardOutput
         }
         do {
-            try ManifestWriter(count: count, seed: seed).write { chunk in try handle.write(contentsOf: chunk) }
+            try GeneratedManifest(count: count, seed: seed).write { chunk in try handle.write(contentsOf: chunk) }
             if out != nil { try handle.close() }
         } catch {
             Diagnostics.fail("writing \(out ?? "standard output") failed: \(error.localizedDescription)", ExitStatus.ioError)

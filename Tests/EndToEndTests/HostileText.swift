@@ -1,4 +1,6 @@
 import Foundation
+import Manifest
+import Model
 
 /// Text real manifests carry that terminals find hard to draw: emoji
 /// sequences, stacked marks, scripts whose clusters hold several characters.
@@ -21,16 +23,11 @@ enum HostileText {
 
     /// A manifest with one delivery per corpus entry, from `first` on.
     static func manifest(from first: Int = 0, count: Int = corpus.count) -> Data {
-        let entries = corpus.dropFirst(first).prefix(count).enumerated().map { index, entry in
-            [
-                "id": String(format: "HX-%03d", first + index + 1),
-                "name": entry.name,
-                "address": ["line1": entry.address],
-                "status": "pending",
-                "items": [["name": entry.name, "quantity": 1]],
-            ] as [String: Any]
+        let deliveries = corpus.dropFirst(first).prefix(count).enumerated().map { index, entry in
+            Delivery(
+                id: String(format: "HX-%03d", first + index + 1), name: entry.name, address: Address(line1: entry.address),
+                status: .pending, items: [Item(name: entry.name, quantity: 1)])
         }
-        // The manifest is built from literals: serialising it cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: ["deliveries": entries], options: [.prettyPrinted])) ?? Data()
+        return Data(ManifestWriter.bytes(of: deliveries))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Testing
 @testable import Model
 
@@ -15,8 +16,7 @@ import Testing
         .appendingPathComponent("Data/deliveries.json")
 
     static func loadDeliveries() throws -> [Delivery] {
-        let data = try Data(contentsOf: manifestURL)
-        return try JSONDecoder().decode(Manifest.self, from: data).deliveries
+        try ManifestReader().read(contentsOf: manifestURL)
     }
 
     /// True when any scalar of `text` falls in one of `ranges`.

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import TestSupport
 import Model
 import PostgresStore
@@ -23,6 +24,15 @@ struct PostgresDeliveryStoreTests {
         #expect(try store.delivery(id: deliveries[42].id) == deliveries[42])
         #expect(try store.row(ofDeliveryID: deliveries[42].id) == 42)
         #expect(try store.delivery(id: "no such id") == nil)
+    }
+
+    @Test func anUnchangedManifestIsNotImportedAgain() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let manifest = try fixture.write(PostgresFixture.deliveries(count: 20))
+        #expect(try store.importManifestIfChanged(at: manifest).performed)
+        let again = try store.importManifestIfChanged(at: manifest)
+        #expect(!again.performed && again.storeCount == 20)
     }
 
     @Test func reimportUpdatesInPlaceAndKeepsSavedStatus() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import TestSupport
 import ManifestGenerator
 import Model
@@ -45,7 +46,7 @@ struct PostgresFixture {
     @discardableResult
     func write(_ deliveries: [Delivery], name: String = "manifest.json") throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try JSONEncoder().encode(Manifest(deliveries: deliveries)).write(to: url)
+        try Data(ManifestWriter.bytes(of: deliveries)).write(to: url)
         return url
     }
 

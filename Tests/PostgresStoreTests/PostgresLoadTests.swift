@@ -22,8 +22,8 @@ struct PostgresLoadTests {
         let deliveries = PostgresFixture.deliveries(count: 300)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
         let stores = try (0..<Self.clients).map { try fixture.open(client: "client-\($0)") }
-        let saved = LockedValue([Int](repeating: 0, count: Self.clients))
-        let failures = LockedValue<[String]>([])
+        let saved = Shared([Int](repeating: 0, count: Self.clients))
+        let failures = Shared<[String]>([])
         let deadline = Date().addingTimeInterval(Self.seconds)
         let group = DispatchGroup()
         for (number, store) in stores.enumerated() {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Model
+import TestSupport
 import Testing
 @testable import Store
 
@@ -18,7 +19,7 @@ import Testing
         #expect(try first.refreshIfChangedElsewhere() == false)
 
         let stores = [first, second]
-        let failures = LockedValue<[String]>([])
+        let failures = Shared<[String]>([])
         // Each store changes its own half of the deliveries, both at once.
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
             for index in stride(from: writer, to: 400, by: 2) {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
 import Testing
 @testable import Store
@@ -79,7 +80,7 @@ import Testing
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         try store.setStatus(.delivered, forDeliveryID: deliveries[3].id)
         let before = rows(try store.deliveries())
-        let count = point == .oneTransaction ? DeliveryStore.directImportLimit : 5000
+        let count = point == .oneTransaction ? DeliveryImporter.directImportLimit : 5000
         // A trigger makes the write fail after many rows have gone in.
         let refuse: @Sendable (String) -> String = { table in
             """

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Model
+import TestSupport
 import Testing
 @testable import Store
 
@@ -20,7 +21,7 @@ import Testing
         try DeliveryStore(url: url).importManifest(at: try SampleManifest.write(base, to: folder))
         var manifest = Array(base[0 ..< base.count / 2]) + SampleManifest.deliveries(count: extra, idPrefix: "BIG")
         manifest[0].name = "Renamed By The Import"
-        #expect(manifest.count > DeliveryStore.directImportLimit)
+        #expect(manifest.count > DeliveryImporter.directImportLimit)
         return (url, try SampleManifest.write(manifest, to: folder, name: "big.json"), manifest)
     }
 
@@ -45,8 +46,8 @@ import Testing
         let inManifest = base[1], notInManifest = base[198]
         #expect(inManifest.status != .failed && notInManifest.status != .failed)
 
-        let events = LockedValue<[String]>([])
-        let outcomes = LockedValue<[Result<StatusChange?, StoreError>]>([])
+        let events = Shared<[String]>([])
+        let outcomes = Shared<[Result<StatusChange?, StoreError>]>([])
         let summary = try importer.importManifest(at: big) { progress in
             guard progress.phase == .writing, outcomes.withLock({ $0.isEmpty }) else { return }
             // The import has written a slice and holds no lock: another instance's change goes in now.
@@ -102,10 +103,10 @@ import Testing
 
         let writing = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        let events = LockedValue<[String]>([])
-        let failure = LockedValue<String?>(nil)
+        let events = Shared<[String]>([])
+        let failure = Shared<String?>(nil)
         Thread {
-            let signalled = LockedValue(false)
+            let signalled = Shared(false)
             do {
                 try importer.importManifest(at: big) { progress in
                     guard progress.phase == .writing, !signalled.withLock({ $0 }) else { return }
@@ -144,7 +145,7 @@ import Testing
         #expect(!importer.writerIsWaiting())
         importer.yieldToWaitingWriters()  // nobody waits: returns at once
 
-        let events = LockedValue<[String]>([])
+        let events = Shared<[String]>([])
         let announced = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0), yielded = DispatchSemaphore(value: 0)
         Thread {
             writer.write {
@@ -182,7 +183,7 @@ import Testing
         let before = rows(try store.deliveries())
 
         // An import that got as far as writing a slice, then died.
-        try store.pool.write { db in
+        try store.database.pool.write { db in
             var staged = try StagedImport.begin(path: url.path, db)
             try staged.write(manifest.prefix(500).map(ImportRow.init), db)
         }
@@ -223,7 +224,7 @@ import Testing
         deliveries[3].name = "Nul\u{0}Inside Ünïcode"
         deliveries[4].address.line2 = "東京都世田谷区\u{0}after"
         let direct = try DeliveryStore(url: folder.appendingPathComponent("direct.sqlite"))
-        let part = DeliveryStore.directImportLimit
+        let part = DeliveryImporter.directImportLimit
         for start in stride(from: 0, to: deliveries.count, by: part) {
             let rows = Array(deliveries[start ..< min(deliveries.count, start + part)])
             try direct.importManifest(at: try SampleManifest.write(rows, to: folder, name: "part\(start).json"))
@@ -233,7 +234,7 @@ import Testing
 
         let columns = "position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window, searchName, searchAddress, searchFolded"
         let table = { (store: DeliveryStore) in
-            try store.pool.read { db in
+            try store.database.pool.read { db in
                 (try Row.fetchAll(db, sql: "SELECT \(columns) FROM delivery ORDER BY position"),
                  try Row.fetchAll(db, sql: "SELECT * FROM delivery_length ORDER BY position"),
                  try Row.fetchAll(db, sql: "SELECT * FROM status_count ORDER BY status"))
@@ -251,7 +252,7 @@ import Testing
             }
         }
         let words = { (store: DeliveryStore, word: String) in
-            try store.pool.read { db in
+            try store.database.pool.read { db in
                 try Int.fetchAll(db, sql: "SELECT rowid FROM delivery_search WHERE delivery_search MATCH ? ORDER BY rowid", arguments: [word])
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Model
 
 /// Deterministic test deliveries with mixed scripts, accents and optional fields,
@@ -33,7 +34,7 @@ struct SampleManifest {
     @discardableResult
     static func write(_ deliveries: [Delivery], to folder: URL, name: String = "manifest.json") throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try JSONEncoder().encode(Manifest(deliveries: deliveries)).write(to: url)
+        try Data(ManifestWriter.bytes(of: deliveries)).write(to: url)
         return url
     }
 

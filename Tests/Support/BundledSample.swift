@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Model
 
 /// The repository the tests run from, and its bundled deliveries
@@ -10,7 +11,7 @@ public enum BundledSample {
     public static let deliveries: InMemoryDeliveries = {
         let url = repositoryRoot.appendingPathComponent("Data/deliveries.json")
         do {
-            return InMemoryDeliveries(try ManifestReader().read(contentsOf: url).deliveries)
+            return InMemoryDeliveries(try ManifestReader().read(contentsOf: url))
         } catch {
             fatalError("the bundled data must load: \(error)")
         }

@@ -59,7 +59,7 @@ final class BenchStore: Sendable {
                 let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("idelivermobile-bench-1e6.json")
                 FileManager.default.createFile(atPath: manifest.path, contents: nil)
                 let file = try FileHandle(forWritingTo: manifest)
-                try ManifestWriter(count: 1_000_000, seed: 1).write { try file.write(contentsOf: $0) }
+                try GeneratedManifest(count: 1_000_000, seed: 1).write { try file.write(contentsOf: $0) }
                 try file.close()
                 try store.importManifest(at: manifest)
                 try? FileManager.default.removeItem(at: manifest)

@@ -1,3 +1,5 @@
+import Model
+
 /// Why a manifest was rejected, and where: the file, the JSON line and column,
 /// and for schema problems the delivery's index, id and field.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// Reads a manifest file (`{"deliveries": [...]}`) and validates all of it.
 ///
@@ -40,8 +41,8 @@ public struct ManifestReader: Sendable {
         }
     }
 
-    /// Reads and validates the file at `url` into a `Manifest` held in memory.
-    public func read(contentsOf url: URL) throws(ManifestError) -> Manifest {
+    /// Reads and validates the file at `url` into deliveries held in memory.
+    public func read(contentsOf url: URL) throws(ManifestError) -> [Delivery] {
         try read(Self.contents(of: url), file: Self.displayName(of: url))
     }
 
@@ -51,13 +52,13 @@ public struct ManifestReader: Sendable {
     }
 
     /// Validates `data` and returns all its deliveries.
-    public func read(_ data: Data, file: String) throws(ManifestError) -> Manifest {
+    public func read(_ data: Data, file: String) throws(ManifestError) -> [Delivery] {
         var deliveries: [Delivery] = []
         _ = try parse(data, file: file) { _, delivery, _ in
             deliveries.append(delivery)
             return true
         }
-        return Manifest(deliveries: deliveries)
+        return deliveries
     }
 
     /// Validates all of `data` without keeping the deliveries; returns how many there are.

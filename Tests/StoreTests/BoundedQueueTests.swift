@@ -1,15 +1,16 @@
 import Foundation
 import Model
+import TestSupport
 import Testing
 @testable import Store
 
-@Suite struct ImportRowQueueTests {
+@Suite struct BoundedQueueTests {
     private static func batch(_ number: Int) -> [ImportRow] {
         [ImportRow(Delivery(id: "B\(number)", name: "N", address: Address(line1: "L")))]
     }
 
     @Test func batchesArriveInOrderThenTheEnd() throws {
-        let queue = ImportRowQueue(capacity: 2)
+        let queue = BoundedQueue<[ImportRow]>(capacity: 2)
         Thread {
             for number in 0..<50 where !queue.put(Self.batch(number)) { return }
             queue.finish(error: nil)
@@ -21,17 +22,18 @@ import Testing
 
     @Test func aReaderErrorReachesTheWriterAfterTheBatchesBeforeIt() {
         struct Broken: Error {}
-        let queue = ImportRowQueue(capacity: 4)
+        let queue = BoundedQueue<[ImportRow]>(capacity: 4)
         _ = queue.put(Self.batch(0))
         queue.finish(error: Broken())
         #expect((try? queue.take())?.first?.id == "B0")
         #expect(throws: Broken.self) { try queue.take() }
+        #expect(queue.producerError is Broken)
     }
 
     @Test func cancellingReleasesAReaderWaitingOnAFullQueue() {
-        let queue = ImportRowQueue(capacity: 1)
+        let queue = BoundedQueue<[ImportRow]>(capacity: 1)
         let stopped = DispatchSemaphore(value: 0)
-        let accepted = LockedValue(0)
+        let accepted = Shared(0)
         Thread {
             var number = 0
             while queue.put(Self.batch(number)) {

@@ -1,8 +1,16 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
 
-extension DeliveryStore {
+/// Imports manifests into a store: validates the whole file, then upserts
+/// its deliveries by id, in one short transaction for a small manifest or a
+/// `StagedImport` for a large one, taking turns with other instances' status
+/// changes (`WaitingWriters`) and one import at a time (`ImportLock`). Also
+/// clears away what a killed or failed import left.
+struct DeliveryImporter: Sendable {
+    let database: StoreDatabase
+
     /// Validates the whole manifest at `url`, then upserts its deliveries by
     /// id: new ids are appended in manifest order, known ids are updated in
     /// place and keep their row. A status saved in the store survives
@@ -19,7 +27,7 @@ extension DeliveryStore {
     ///
     /// Throws `ManifestError` (bad or missing file) or `StoreError`.
     @discardableResult
-    public func importManifest(
+    func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let data = try ManifestReader.contents(of: url)
@@ -31,12 +39,13 @@ extension DeliveryStore {
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: ContentHash.sha256(data))
 
-        let lock = try ImportLock.acquire(store: self.url.path) {
-            FileHandle.standardError.write(Data("Waiting for another import into \(self.url.path) to finish…\n".utf8))
+        let path = database.url.path
+        let lock = try ImportLock.acquire(store: path) {
+            FileHandle.standardError.write(Data("Waiting for another import into \(path) to finish…\n".utf8))
         }
         defer { lock.release() }
-        waiting.beginImport()
-        defer { waiting.endImport() }
+        database.waiting.beginImport()
+        defer { database.waiting.endImport() }
         let settings = try importSlice(transaction: false) { db in try ImportConnectionSettings(db) }
         try importSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
         defer { _ = try? importSlice(transaction: false) { db in try settings.apply(db) } }
@@ -44,7 +53,7 @@ extension DeliveryStore {
         try discardLeftovers()
 
         // Another thread reads and prepares the rows while this one writes them.
-        let queue = ImportRowQueue()
+        let queue = BoundedQueue<[ImportRow]>(capacity: 8)
         defer { queue.cancel() }
         Thread {
             do {
@@ -88,47 +97,35 @@ extension DeliveryStore {
     /// imported once, not each time. A changed file is always seen, even one
     /// whose size and modification time were kept (`touch -r`).
     @discardableResult
-    public func importManifestIfChanged(
+    func importManifestIfChanged(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         if let fingerprint = ManifestFingerprint(url: url) {
-            let known = try read { db in
+            let known = try database.read { db in
                 try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
                                     arguments: [fingerprint.path])
             }
             if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
-                let count = try count()
+                let count = try database.count()
                 return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
             }
         }
         return try importManifest(at: url, reader: reader, progress: progress)
     }
 
-    /// What the store remembers of an imported manifest, to skip it next time unchanged.
-    struct ImportedManifest {
-        var fingerprint: ManifestFingerprint?
-        var contentHash: String
-
-        func record(_ db: Database) throws {
-            guard let fingerprint else { return }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO imported_manifest(path, size, modified, importedAt, contentHash) VALUES (?, ?, ?, ?, ?)",
-                arguments: [fingerprint.path, fingerprint.size, fingerprint.modified, Date().timeIntervalSince1970, contentHash])
-        }
-    }
-
     // MARK: - A small manifest
 
     /// One transaction: upserts every row, the triggers keeping the indexes and counts.
     private func importDirectly(
-        _ queue: ImportRowQueue, total: Int, manifest: ImportedManifest, settings: ImportConnectionSettings,
+        _ queue: BoundedQueue<[ImportRow]>, total: Int, manifest: ImportedManifest, settings: ImportConnectionSettings,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         var rows: [ImportRow] = []
         while let batch = try queue.take() { rows += batch }
         try importSlice(transaction: false) { db in try settings.restoreSynchronous(db) }
+        let path = database.url.path
         let summary: ImportSummary = try importSlice { db in
-            let before = try Self.rowCount(db)
+            let before = try StoreDatabase.rowCount(db)
             let upsert = try db.makeStatement(sql: """
                 INSERT INTO delivery(
                     id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
@@ -151,17 +148,17 @@ extension DeliveryStore {
             for row in rows {
                 upsert.setUncheckedArguments(row.arguments)
                 guard let position = try Int64.fetchOne(upsert) else {
-                    throw StoreError(kind: .inputOutput, path: self.url.path, reason: "no row for delivery \(row.id)")
+                    throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)")
                 }
                 lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
                 try lengths.execute()
             }
             try manifest.record(db)
-            let after = try Self.rowCount(db)
+            let after = try StoreDatabase.rowCount(db)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }
         progress?(ImportProgress(phase: .writing, done: total, total: total))
-        generation.withLock { $0 += 1 }
+        database.advanceGeneration()
         return summary
     }
 
@@ -170,10 +167,10 @@ extension DeliveryStore {
     /// A `StagedImport`: staging, slice by slice, then one short publish, then
     /// the retired tables dropped slice by slice.
     private func importStaged(
-        _ queue: ImportRowQueue, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
+        _ queue: BoundedQueue<[ImportRow]>, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
-        let path = url.path
+        let path = database.url.path
         var staged = try importSlice { db in try StagedImport.begin(path: path, db) }
         do {
             // The manifest's rows, as the reader hands them over.
@@ -227,7 +224,7 @@ extension DeliveryStore {
             try? discardFailedImport()
             throw error
         }
-        generation.withLock { $0 += 1 }
+        database.advanceGeneration()
         // The import is done and saved; the tables it replaced are freed for
         // reuse in slices too, and whatever is left goes next time.
         try? discardLeftovers()
@@ -284,8 +281,8 @@ extension DeliveryStore {
 
     /// At open: discards what a killed import left, unless an import is running now.
     func discardAbandonedImport() {
-        guard (try? read(StagedImport.hasLeftovers)) == true,
-              let lock = try? ImportLock.tryAcquire(store: url.path)
+        guard (try? database.read(StagedImport.hasLeftovers)) == true,
+              let lock = try? ImportLock.tryAcquire(store: database.url.path)
         else { return }
         defer { lock.release() }
         // Best effort: a store that cannot be cleaned now still opens, and the next import cleans it.
@@ -298,15 +295,15 @@ extension DeliveryStore {
     /// One of an import's transactions: first lets in any status change
     /// waiting for the lock (`WaitingWriters`), then writes.
     private func importSlice<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        waiting.yieldToWaitingWriters()
+        database.waiting.yieldToWaitingWriters()
         do {
-            return transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body)
+            return transaction ? try database.pool.write(body) : try database.pool.writeWithoutTransaction(body)
         } catch let error as StoreError {
             throw error
         } catch let error as ManifestError {
             throw error
         } catch {
-            throw Self.storeError(error, path: url.path, opening: false)
+            throw StoreDatabase.storeError(error, path: database.url.path, opening: false)
         }
     }
 }

@@ -1,0 +1,118 @@
+import Model
+
+/// Writes deliveries as manifest JSON, `{"deliveries":[…]}` with one delivery
+/// a line: what `export --format json` and `generate` print and what the
+/// store's items column holds (`appendItems`). The one JSON writer, as
+/// `ManifestParser` is the one reader: whatever it writes, the parser reads
+/// back as the same values.
+///
+/// It streams: the caller appends a delivery at a time to a byte buffer and
+/// empties the buffer when it likes, so a million rows never sit in memory.
+///
+/// ```swift
+/// var writer = ManifestWriter()
+/// var bytes: [UInt8] = []
+/// writer.begin(&bytes)
+/// for delivery in deliveries { writer.append(delivery, to: &bytes) }
+/// writer.end(&bytes)
+/// ```
+public struct ManifestWriter: Sendable {
+    private var wroteDelivery = false
+
+    public init() {}
+
+    /// The whole manifest of `deliveries`.
+    public static func bytes(of deliveries: some Sequence<Delivery>) -> [UInt8] {
+        var writer = ManifestWriter()
+        var bytes: [UInt8] = []
+        writer.begin(&bytes)
+        for delivery in deliveries { writer.append(delivery, to: &bytes) }
+        writer.end(&bytes)
+        return bytes
+    }
+
+    /// The opening of the manifest, before its first delivery.
+    public func begin(_ out: inout [UInt8]) {
+        out.append(contentsOf: #"{"deliveries":["#.utf8)
+    }
+
+    /// The next delivery, on a line of its own.
+    public mutating func append(_ delivery: Delivery, to out: inout [UInt8]) {
+        if wroteDelivery { out.append(UInt8(ascii: ",")) }
+        wroteDelivery = true
+        out.append(UInt8(ascii: "\n"))
+        Self.appendDelivery(delivery, to: &out)
+    }
+
+    /// The end of the manifest, after its last delivery.
+    public func end(_ out: inout [UInt8]) {
+        out.append(contentsOf: "\n]}\n".utf8)
+    }
+
+    // MARK: - Values
+
+    /// One delivery as a JSON object in the manifest schema; absent optional fields are left out.
+    static func appendDelivery(_ delivery: Delivery, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        appendField("id", delivery.id, to: &out, first: true)
+        appendField("name", delivery.name, to: &out)
+        out.append(contentsOf: #","address":{"#.utf8)
+        appendField("line1", delivery.address.line1, to: &out, first: true)
+        if let line2 = delivery.address.line2 { appendField("line2", line2, to: &out) }
+        out.append(UInt8(ascii: "}"))
+        if let phone = delivery.phone { appendField("phone", phone, to: &out) }
+        if let text = delivery.text { appendField("text", text, to: &out) }
+        appendField("status", delivery.status.rawValue, to: &out)
+        out.append(contentsOf: #","items":"#.utf8)
+        appendItems(delivery.items, to: &out)
+        if let instructions = delivery.instructions { appendField("instructions", instructions, to: &out) }
+        if let window = delivery.window { appendField("window", window, to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Items as a compact JSON array, `[{"name":"Tea","quantity":2}]`.
+    static func appendItems(_ items: [Item], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            appendField("name", item.name, to: &out, first: true)
+            out.append(contentsOf: #","quantity":"#.utf8)
+            out.append(contentsOf: String(item.quantity).utf8)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func appendField(_ key: StaticString, _ value: String, to out: inout [UInt8], first: Bool = false) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: #"":"#.utf8)
+        appendString(value, to: &out)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string literal: quote and backslash escaped, control characters
+    /// as JSON's short escapes or `\u00XX`, everything else as its UTF-8 bytes
+    /// (bytes of multi-byte characters are never below 0x80).
+    static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0 ..< 0x20:
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

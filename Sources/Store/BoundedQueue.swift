@@ -1,0 +1,74 @@
+import Foundation
+
+/// A bounded hand-over from one producing thread to one consuming thread:
+/// an import's reader hands prepared rows (SQLite) or COPY chunks
+/// (PostgreSQL) to the writer, so reading and writing keep both cores busy.
+///
+/// Bounded, so memory stays a few elements however large the manifest;
+/// cancellable, so a failed writer stops the reader; the reader's error
+/// travels with the end of the queue. Waiting needs a condition, which a
+/// `Mutex` does not offer: this is the one place that blocks on one.
+///
+///     let queue = BoundedQueue<[ImportRow]>(capacity: 8)
+///     // reader: while … { guard queue.put(batch) else { return } }; queue.finish(error: nil)
+///     // writer: while let batch = try queue.take() { … }
+public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var elements: [Element] = []
+    private var finished = false
+    private var cancelled = false
+    private var error: (any Error)?
+
+    public init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Hands over an element, waiting while the queue is full. False once the consumer has given up.
+    public func put(_ element: Element) -> Bool {
+        condition.withLock {
+            while elements.count >= capacity, !cancelled { condition.wait() }
+            guard !cancelled else { return false }
+            elements.append(element)
+            condition.broadcast()
+            return true
+        }
+    }
+
+    /// The producer is done, with the error that stopped it if any.
+    public func finish(error: (any Error)?) {
+        condition.withLock {
+            finished = true
+            self.error = error
+            condition.broadcast()
+        }
+    }
+
+    /// The next element, waiting for one; nil at the end. Throws the producer's error.
+    public func take() throws -> Element? {
+        try condition.withLock {
+            while elements.isEmpty, !finished { condition.wait() }
+            if !elements.isEmpty {
+                condition.broadcast()
+                return elements.removeFirst()
+            }
+            if let error { throw error }
+            return nil
+        }
+    }
+
+    /// The consumer is done (or failed): drops what is queued and stops the producer.
+    public func cancel() {
+        condition.withLock {
+            cancelled = true
+            elements = []
+            condition.broadcast()
+        }
+    }
+
+    /// The error the producer finished with, if it has finished with one.
+    public var producerError: (any Error)? {
+        condition.withLock { error }
+    }
+}

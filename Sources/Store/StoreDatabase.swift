@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The SQLite file behind a `DeliveryStore`, shared by its parts (the
+/// importer, the search, the status log and the rows they list): opening it
+/// (creating or updating its schema), reading and writing it, and the
+/// generation that tells cached pages they are stale.
+///
+/// Writes go through `write`, which takes turns with a long import
+/// (`WaitingWriters`); an import's own transactions are `DeliveryImporter`'s.
+final class StoreDatabase: Sendable {
+    /// The store file.
+    let url: URL
+    let pool: any DatabaseWriter
+    /// How this object's writes and a long import take turns with the write lock.
+    let waiting: WaitingWriters
+    /// Bumped by every write made through this object, so its sources drop stale pages.
+    private let generationCount = Mutex(0)
+
+    /// Opens the store at `url`, creating the file, its folder and its tables when missing.
+    /// With `.readOnly`, opens an existing store and never writes to it.
+    init(url: URL, access: DeliveryStore.Access) throws(StoreError) {
+        self.url = url
+        let path = url.path
+        let waiting = WaitingWriters(store: path)
+        self.waiting = waiting
+        if access == .readOnly {
+            pool = try Self.openReadOnly(path: path)
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+        }
+        var configuration = Configuration()
+        // Another instance may hold the write lock for a moment (an import, a
+        // slice at a time): wait rather than fail, and say so to the import.
+        configuration.busyMode = .callback { tries in waiting.busy(tries: tries) }
+        configuration.label = "DeliveryStore"
+        configuration.prepareDatabase { db in
+            // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
+            try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            // The search index's folding, used by the v4 triggers on every write.
+            db.add(function: StoreSchema.foldFunction)
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+        do {
+            // A newer program's store is never written by this one: its
+            // schema may mean things this version would break.
+            let stored = try pool.read(StoreSchema.storedVersion)
+            if stored > StoreSchema.version {
+                throw StoreError(kind: .newerSchema, path: path, reason: """
+                    has schema version \(stored), newer than this idelivermobile's \(StoreSchema.version): \
+                    it is not opened for writing (use the newer idelivermobile; `idelivermobile render` can still show it)
+                    """)
+            }
+            try waiting.write { try Self.migrate(pool, path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path, opening: true)
+        }
+    }
+
+    /// A read-only connection to an existing store, checked to hold every
+    /// table this version reads (a newer schema that only added is fine).
+    private static func openReadOnly(path: String) throws(StoreError) -> any DatabaseWriter {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(kind: .cannotCreate, path: path, reason: "no such store")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        configuration.label = "DeliveryStore (read-only)"
+        let pool: any DatabaseWriter
+        let complete: Bool
+        let stored: Int
+        do {
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+            } catch {
+                // WAL needs its -shm file; in a folder we may not write, SQLite can
+                // only read the file as immutable (fine for one screen's worth of reading).
+                let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+                pool = try DatabaseQueue(path: uri, configuration: configuration)
+            }
+            (complete, stored) = try pool.read { db in
+                (try StoreSchema.migrator.hasCompletedMigrations(db), try StoreSchema.storedVersion(db))
+            }
+        } catch {
+            throw storeError(error, path: path, opening: true)
+        }
+        guard complete else {
+            let reason = stored > StoreSchema.version
+                ? "has schema version \(stored), which this idelivermobile (version \(StoreSchema.version)) cannot read"
+                : "has schema version \(stored) and needs updating to \(StoreSchema.version), which reading alone cannot do: open it once with browse or import"
+            throw StoreError(kind: .newerSchema, path: path, reason: reason)
+        }
+        return pool
+    }
+
+    /// Brings the schema up to date. Re-indexing a big store takes seconds,
+    /// so a store that already holds deliveries says what it is doing.
+    private static func migrate(_ pool: any DatabaseWriter, path: String) throws {
+        let migrator = StoreSchema.migrator
+        let updatesRows = try pool.read { db in
+            try !migrator.hasCompletedMigrations(db) && db.tableExists("delivery") && rowCount(db) > 0
+        }
+        if updatesRows {
+            FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
+        }
+        let (applied, declared) = try pool.read { db in
+            (try migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "PRAGMA user_version"))
+        }
+        let fresh = try pool.read { db in try !db.tableExists("grdb_migrations") }
+        if fresh {
+            // A new store can give pages back to the file system (only before
+            // its first table, or by a VACUUM, which costs nothing while it is
+            // empty): an import that fails on a full disk frees its staging so.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM") }
+        }
+        // An up-to-date store is opened without writing (an import may be holding the lock).
+        if !applied { try migrator.migrate(pool) }
+        if declared != StoreSchema.version {
+            try pool.write { db in try db.execute(sql: "PRAGMA user_version = \(StoreSchema.version)") }
+        }
+        if !applied {
+            // Leave no committed frames in the WAL: if the disk fills during
+            // the first import, closing then has nothing to copy back and the
+            // WAL and its index go away instead of staying behind.
+            try pool.writeWithoutTransaction { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+    }
+
+    // MARK: - Reading and writing
+
+    /// Closes every connection now, so SQLite removes the -wal and -shm files
+    /// before the program exits (on an error path, such as a full disk,
+    /// rather than leave them behind). The read-only readers go first: the
+    /// last connection to close is the one that removes the files, and only
+    /// the writer may.
+    func close() {
+        if let pool = pool as? DatabasePool { pool.releaseMemory() }
+        try? pool.close()
+    }
+
+    /// The current generation: it moves on with every write through this object.
+    var generation: Int { generationCount.withLock { $0 } }
+
+    /// Says that this object wrote: every source drops its cached pages.
+    func advanceGeneration() {
+        generationCount.withLock { $0 += 1 }
+    }
+
+    /// How many deliveries the store holds (rows are contiguous, so this is a key lookup, not a scan).
+    func count() throws(StoreError) -> Int {
+        try read { db in try Self.rowCount(db) }
+    }
+
+    /// The 0-based row of the delivery with `id` in store order, or nil.
+    func row(ofDeliveryID id: String) throws(StoreError) -> Int? {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT position FROM delivery WHERE id = ?", arguments: [id]).map { $0 - 1 }
+        }
+    }
+
+    static func rowCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT max(position) FROM delivery") ?? 0
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    /// A write (not an import's): while it waits for an import's lock it says
+    /// so (`WaitingWriters`), and the import lets it in within one of its slices.
+    func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try waiting.write { transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    static func storeError(_ error: any Error, path: String, opening: Bool) -> StoreError {
+        guard let error = error as? DatabaseError else {
+            return StoreError(kind: .inputOutput, path: path, reason: "\(error)")
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return StoreError(kind: .notAStore, path: path, reason: "is not a deliveries store (\(error.message ?? "\(error.resultCode)"))")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError(kind: .busy, path: path, reason: "is busy: another process is writing it (\(error.message ?? "locked"))")
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
+            return StoreError(kind: opening ? .cannotCreate : .inputOutput, path: path,
+                              reason: "cannot \(opening ? "open or create" : "write") the store (\(error.message ?? "\(error.resultCode)"))")
+        default:
+            return StoreError(kind: .inputOutput, path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}
