@@ -91,6 +91,18 @@ extension AppState {
 
     // MARK: - Idle work
 
+    /// Rows measured exactly in one idle slice (and 16 times as many
+    /// estimated): well under a millisecond, so a key that comes while the
+    /// runtime gives idle work its slices waits for one slice at most.
+    static let refinementSlice = 32
+
+    /// Whether `.idle` has work left: the title bar's counts behind the
+    /// search, or row heights to refine on the list shown. The runtime sends
+    /// `.idle` again while this holds and no key waits.
+    public var hasIdleWork: Bool {
+        overviewIsStale || (route == .deliveries && strategy == .estimated && !layout.isFullyMeasured)
+    }
+
     /// A slice of row-height refinement, and the title bar's counts when they
     /// are behind; nothing is drawn unless the screen would show a change.
     private mutating func idle(wasDrawnAt shownVersion: Int) -> [Command] {
@@ -103,7 +115,7 @@ extension AppState {
         if route == .deliveries, strategy == .estimated, !layout.isFullyMeasured {
             let listHeight = Self.listHeight(size: size)
             let before = ListAppearance(layout, trackHeight: listHeight)
-            layout.refine(budget: 256, trackHeight: listHeight)
+            layout.refine(budget: Self.refinementSlice, trackHeight: listHeight)
             if ListAppearance(layout, trackHeight: listHeight) != before { screenVersion &+= 1 }
         }
         return commands

@@ -22,6 +22,11 @@ struct BrowseRuntime {
     static let noticeDuration: Duration = .seconds(4)
     /// Idle ticks between clock messages: about a second, so late marks follow the minute.
     static let ticksBetweenClockReadings = 20
+    /// How long a tick without input may spend on idle work (row-height
+    /// refinement), a slice at a time, stopping early when a key comes: a
+    /// tenth of the tick, so a million-row list is refined without taking
+    /// the machine.
+    static let idleWorkPerTick: Duration = .milliseconds(5)
 
     /// How the loop ended.
     enum Ending: Error {
@@ -109,6 +114,7 @@ struct BrowseRuntime {
     /// store have to say, in the order the screen should learn it.
     private mutating func idleTick() throws(Ending) {
         idleTicks += 1
+        let until = ContinuousClock.now + Self.idleWorkPerTick
         try send(.idle)
         if let deadline = noticeDeadline, ContinuousClock.now >= deadline.at {
             noticeDeadline = nil
@@ -128,6 +134,11 @@ struct BrowseRuntime {
         }
         if clock.fixed == nil, idleTicks % Self.ticksBetweenClockReadings == 0 {
             try send(.clock(clock.current))
+        }
+        // More slices of idle work until the tick's share is spent or a key waits:
+        // the key then waits for one slice, not for all the work.
+        while state.hasIdleWork, ContinuousClock.now < until, !terminal.hasPendingInput() {
+            try send(.idle)
         }
     }
 
