@@ -202,6 +202,29 @@ import Testing
         #expect(state.update(.idle) == [.countStatuses(query: "a")])
     }
 
+    @Test func theNextTextSizesAreWarmedFirstOneASliceThenRefinementGoesOn() {
+        let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
+        var state = SampleData.state(source: many)
+        #expect(state.sizesToWarm == [.xLarge, .medium])
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm == [.medium])
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm.isEmpty)
+        #expect(state.hasIdleWork, "refinement still to do")
+        state.press(.character("+"))
+        #expect(state.sizesToWarm == [.xxLarge, .large])
+        // At either end of the ramp there is one neighbour.
+        state.press(.character("0"))
+        for _ in 0 ..< 8 { state.press(.character("+")) }
+        #expect(state.category == .accessibility5)
+        #expect(state.sizesToWarm == [.accessibility4])
+        // Not behind the Shipment screen.
+        state.press(.enter)
+        #expect(!state.hasIdleWork)
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm == [.accessibility4])
+    }
+
     @Test func theShipmentScreenIsNotRefinedBehind() {
         let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
         var state = SampleData.state(source: many)
