@@ -64,7 +64,15 @@ man:
 	mkdir -p dist/man
 	cp .build/plugins/GenerateManual/outputs/idelivermobile/idelivermobile.1 dist/man/
 
-bench:
+# Keys timed end to end through a pseudo-terminal (Benchmarks/KeyLatency: the
+# release binary on stores of 10^3 and 10^6 deliveries it makes once under
+# .build/bench; BENCH_COUNTS=1000,1000000,10000000 adds 10^7, about 10 GB and
+# several minutes to import), then the engine's micro-benchmarks.
+BENCH_COUNTS ?= 1000,1000000
+BENCH_RUNS ?= 5
+bench: build
+	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
+		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 # Tools for `make legibility` (not needed to build or test), installed with

@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // Keys timed end to end: the release binary on a pseudo-terminal (no library needed).
+        .executableTarget(name: "KeyLatency", path: "KeyLatency"),
         .executableTarget(
             name: "RowHeightBenchmarks",
             dependencies: [

@@ -11,6 +11,14 @@ public protocol DeliverySource: Sendable {
     func delivery(at index: Int) -> Delivery
     /// Cheap per-row figures for estimating the row's height without loading it.
     func textLengths(at index: Int) -> TextLengths
+    /// `textLengths(at:)` of each row of a run, in order (a paged source
+    /// looks each page up once, not each row).
+    func textLengths(in rows: Range<Int>) -> [TextLengths]
+    /// The deliveries at `indices` with their text lengths, read together:
+    /// for a few rows spread over the list (the sample that calibrates
+    /// row-height estimates), which a paged source would otherwise read a
+    /// page at a time, one for each row.
+    func deliveriesWithLengths(at indices: [Int]) -> [(delivery: Delivery, lengths: TextLengths)]
     /// How many leading rows can be read without extra work (all of them,
     /// unless the source finds its rows lazily, like a large search result).
     var cheaplyReadableRows: Int { get }
@@ -22,6 +30,12 @@ public protocol DeliverySource: Sendable {
 
 extension DeliverySource {
     public var cheaplyReadableRows: Int { count }
+
+    public func textLengths(in rows: Range<Int>) -> [TextLengths] { rows.map(textLengths(at:)) }
+
+    public func deliveriesWithLengths(at indices: [Int]) -> [(delivery: Delivery, lengths: TextLengths)] {
+        indices.map { (delivery(at: $0), textLengths(at: $0)) }
+    }
     public func row(nearestTo id: String) -> Int? { nil }
 }
 

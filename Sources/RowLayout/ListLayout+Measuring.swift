@@ -24,15 +24,15 @@ extension ListLayout {
         // source finds rows lazily, like a large search result).
         let spread = max(1, min(n, measurer.cheaplyReadableRows))
         let k = min(n, Self.sampleSize)
+        // The same rows at every context change, so the measurer can keep them.
+        let rows = (0 ..< k).map { (2 * $0 + 1) * spread / (2 * k) }
         var exactSum = 0, estimateSum = 0
-        for j in 0 ..< k {
-            let row = (2 * j + 1) * spread / (2 * k)
-            // Measured without the height cache: in a large list each sample
-            // row's record sits on its own page, and touching 32 fresh pages
-            // of the lazily mapped index cost more than measuring them again.
-            let exact = index.clamped(measurer.exactHeight(ofRow: row, in: context))
-            exactSum += exact
-            estimateSum += index.clamped(measurer.estimatedHeight(ofRow: row, in: context))
+        // Measured without the height cache: in a large list each sample
+        // row's record sits on its own page, and touching 32 fresh pages
+        // of the lazily mapped index cost more than measuring them again.
+        for sample in measurer.sampleHeights(ofRows: rows, in: context) {
+            exactSum += index.clamped(sample.exact)
+            estimateSum += index.clamped(sample.estimated)
         }
         let baseQ: Int64 = k > 0 ? (Int64(exactSum) * 256 + Int64(k / 2)) / Int64(k) : 256
         estimateCalibrationQ = estimateSum > 0 ? (Int64(exactSum) * 256 + Int64(estimateSum / 2)) / Int64(estimateSum) : 256
@@ -41,9 +41,9 @@ extension ListLayout {
         exactCursor = min(anchor.row, max(0, n - 1))
     }
 
-    func calibratedEstimate(_ row: Int) -> Int {
-        let estimate = Int64(index.clamped(measurer.estimatedHeight(ofRow: row, in: context)))
-        return index.clamped(Int((estimate * estimateCalibrationQ + 128) >> 8))
+    /// A measurer's estimate scaled by how far the sample's estimates were off.
+    func calibrated(estimate: Int) -> Int {
+        index.clamped(Int((Int64(index.clamped(estimate)) * estimateCalibrationQ + 128) >> 8))
     }
 
     /// The exact height of `row` in the current context, from the cache if it has it.

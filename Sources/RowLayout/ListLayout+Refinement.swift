@@ -1,8 +1,8 @@
 extension ListLayout {
     // MARK: - Refinement
 
-    /// Background refinement, a bounded chunk at a time: indexes up to
-    /// `16 × budget` per-row estimates, then measures up to `budget` rows
+    /// Background refinement, a bounded chunk at a time: estimates the next
+    /// `16 × budget` rows (indexing those not yet indexed), then measures up to `budget` rows
     /// exactly. Never moves the view, and never moves the scrollbar thumb
     /// (on a track of `trackHeight`, default the viewport height) by more than
     /// one cell: a correction that would is applied only in part and resumed
@@ -17,14 +17,16 @@ extension ListLayout {
         )
         var estimates = budget * Self.estimatesPerMeasurement
         while estimateCursor < rowCount, estimates > 0 {
-            let row = estimateCursor
-            if !index.isIndexed(row) {
-                estimates -= 1
-                guard apply(height: calibratedEstimate(row), toRow: row, exact: false, within: &guardrail) else {
+            // A run at a time: the measurer reads the run's figures together.
+            let run = estimateCursor ..< min(rowCount, estimateCursor + estimates)
+            estimates -= run.count
+            for (row, estimate) in zip(run, measurer.estimatedHeights(ofRows: run, in: context)) where !index.isIndexed(row) {
+                guard apply(height: calibrated(estimate: estimate), toRow: row, exact: false, within: &guardrail) else {
+                    estimateCursor = row
                     return true
                 }
             }
-            estimateCursor += 1
+            estimateCursor = run.upperBound
         }
         var measurements = budget
         var skips = 0

@@ -12,6 +12,15 @@ public protocol RowMeasuring: Sendable {
     func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int
     /// A cheap guess at the row's height, without wrapping text (at least 1).
     func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int
+    /// `estimatedHeight` of each row of a run, in order. Idle refinement
+    /// estimates thousands of rows a slice: a measurer can read the run's
+    /// figures at once and work out what depends only on the context once.
+    func estimatedHeights(ofRows rows: Range<Int>, in context: LayoutContext) -> [Int]
+    /// The exact height and the estimate of each of the rows that calibrate
+    /// estimates. The same rows are asked for at every context change (a
+    /// text-size step, a resize), so a measurer over paged rows can read them
+    /// together once and keep them, rather than a page for each row each time.
+    func sampleHeights(ofRows rows: [Int], in context: LayoutContext) -> [SampleHeight]
     /// The one height of every row under the `fixed` strategy (at least 1).
     func fixedHeight(in context: LayoutContext) -> Int
     /// How many leading rows can be measured without extra work; the sample
@@ -21,8 +30,27 @@ public protocol RowMeasuring: Sendable {
     var cheaplyReadableRows: Int { get }
 }
 
+/// A sample row's heights (`RowMeasuring.sampleHeights`).
+public struct SampleHeight: Sendable, Hashable {
+    public var exact: Int
+    public var estimated: Int
+
+    public init(exact: Int, estimated: Int) {
+        self.exact = exact
+        self.estimated = estimated
+    }
+}
+
 extension RowMeasuring {
     public var cheaplyReadableRows: Int { Int.max }
+
+    public func estimatedHeights(ofRows rows: Range<Int>, in context: LayoutContext) -> [Int] {
+        rows.map { estimatedHeight(ofRow: $0, in: context) }
+    }
+
+    public func sampleHeights(ofRows rows: [Int], in context: LayoutContext) -> [SampleHeight] {
+        rows.map { SampleHeight(exact: exactHeight(ofRow: $0, in: context), estimated: estimatedHeight(ofRow: $0, in: context)) }
+    }
 
     public func exactHeightMeasuredOnce(ofRow row: Int, in context: LayoutContext) -> Int {
         exactHeight(ofRow: row, in: context)

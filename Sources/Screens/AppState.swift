@@ -50,6 +50,9 @@ public struct AppState: Sendable {
     /// that changed nothing visible costs no redraw.
     public internal(set) var screenVersion = 0
     var layout: ListLayout
+    /// The text sizes a `+` or `-` would go to, whose fonts and glyphs for the
+    /// rows on screen idle work loads before the key comes (`warmNextSize()`).
+    var sizesToWarm: [ContentSizeCategory] = []
 
     public init(
         source: any DeliverySource, size: Size, category: ContentSizeCategory = .large,
@@ -66,6 +69,7 @@ public struct AppState: Sendable {
             viewportHeight: Self.listHeight(size: size),
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
         )
+        sizesToWarm = Self.neighbours(of: category)
         if let start {
             place(top: start.top, select: start.selected)
             search.query = start.query
@@ -143,6 +147,7 @@ public struct AppState: Sendable {
     mutating func setCategory(_ newCategory: ContentSizeCategory) {
         guard newCategory != category else { return }
         category = newCategory
+        sizesToWarm = Self.neighbours(of: category)
         // The selected row keeps its screen line when it is on screen, else the top row does.
         layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
@@ -154,6 +159,28 @@ public struct AppState: Sendable {
         layout.setViewportHeight(Self.listHeight(size: size))
         layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
+    }
+
+    /// The sizes one step up and down, nearest first.
+    static func neighbours(of category: ContentSizeCategory) -> [ContentSizeCategory] {
+        [category.larger, category.smaller].filter { $0 != category }
+    }
+
+    /// Draws the rows on screen (and as many again below, for a smaller
+    /// size) at the next size waiting to be warmed into a frame nobody sees: the
+    /// first `+` to a size loaded its fonts (a CJK fallback strike alone took
+    /// 20 ms) and rasterised every glyph on screen while the user waited.
+    mutating func warmNextSize() {
+        guard !sizesToWarm.isEmpty else { return }
+        let next = sizesToWarm.removeFirst()
+        let context = Self.listContext(size: size, category: next)
+        let rows = layout.visibleRows()
+        guard let first = rows.first?.row else { return }
+        // Drawn, not only typeset: the status badge's big symbol is typeset as it is drawn.
+        var scratch = Frame(size: size)
+        for row in first ..< min(source.count, first + 2 * rows.count) {
+            measurer.content(ofRow: row, in: context).draw(into: &scratch, y: 0, width: context.width, isSelected: false)
+        }
     }
 
     /// Positions the list with `top` at the top and `select` selected.

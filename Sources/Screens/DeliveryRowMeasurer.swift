@@ -5,8 +5,10 @@ import Typesetting
 /// Heights of Deliveries rows for the row-height engine, from the same cell
 /// spec that draws them.
 public struct DeliveryRowMeasurer: RowMeasuring {
-    public var source: any DeliverySource
-    public var typesetter: Typesetter
+    public let source: any DeliverySource
+    public let typesetter: Typesetter
+    /// The sample rows, read once for every context this measurer's layout sees.
+    private let sample = KeptSample()
 
     public init(source: any DeliverySource, typesetter: Typesetter) {
         self.source = source
@@ -38,27 +40,30 @@ public struct DeliveryRowMeasurer: RowMeasuring {
         )
     }
 
-    /// Lines from text lengths alone, assuming an average advance per character
-    /// and no wrapping losses: cheap enough to run for a million rows.
+    /// Lines from text lengths alone (`RowHeightEstimator`): cheap enough to run for a million rows.
     public func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int {
-        let lengths = source.textLengths(at: row)
+        estimator(context).height(for: source.textLengths(at: row))
+    }
+
+    /// The run's lengths read together, the per-size figures worked out once.
+    public func estimatedHeights(ofRows rows: Range<Int>, in context: LayoutContext) -> [Int] {
+        let estimator = estimator(context)
+        return source.textLengths(in: rows).map(estimator.height(for:))
+    }
+
+    public func sampleHeights(ofRows rows: [Int], in context: LayoutContext) -> [SampleHeight] {
+        let estimator = estimator(context)
         let category = Self.category(context)
-        let badge = StatusBadge(status: .pending, category: category)
-        let textWidth = max(1, context.width - DeliveryRowContent.margin * 2 - badge.columns - 1)
-        func rows(_ characters: Int, _ style: TextStyle, limit: Int) -> Int {
-            guard characters > 0 else { return 0 }
-            let advance = typesetter.estimatedAdvance(for: style, at: category)
-            let perLine = max(1, Int(Double(textWidth) / advance))
-            return min(limit, (characters + perLine - 1) / perLine) * typesetter.rowsPerLine(for: style, at: category)
+        return sample.rows(at: rows, in: source).map { row in
+            SampleHeight(
+                exact: DeliveryRowContent.height(of: row.delivery, width: context.width, category: category, typesetter: typesetter),
+                estimated: estimator.height(for: row.lengths)
+            )
         }
-        // Mirrors DeliveryRowContent: from Small down the window runs on after the address (" · " + window).
-        let limits = DeliveryRowContent.lineLimit
-        let joined = DeliveryRowContent.windowJoinsAddress(at: category) && lengths.window > 0
-        let address = max(1, lengths.address) + (joined ? lengths.window + 3 : 0)
-        let window = joined ? 0 : lengths.window
-        let text = rows(max(1, lengths.name), .headline, limit: limits.name)
-            + rows(address, .subheadline, limit: limits.address) + rows(window, .caption1, limit: limits.window)
-        return max(text, badge.rows) + DeliveryRowContent.spacing(after: category, typesetter: typesetter)
+    }
+
+    private func estimator(_ context: LayoutContext) -> RowHeightEstimator {
+        RowHeightEstimator(width: context.width, category: Self.category(context), typesetter: typesetter)
     }
 
     /// Every row under the fixed strategy: one name line and two address lines.

@@ -84,6 +84,65 @@ public final class StoredDeliveries: DeliverySource {
         }
     }
 
+    public func textLengths(in rows: Range<Int>) -> [TextLengths] {
+        var lengths: [TextLengths] = []
+        lengths.reserveCapacity(rows.count)
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            guard row >= 0, row < count else {
+                lengths.append(TextLengths(name: 0, address: 0, window: 0))
+                row += 1
+                continue
+            }
+            // One page look-up for each page the run crosses.
+            let number = row / Self.lengthsPageSize
+            let start = number * Self.lengthsPageSize
+            let end = min(rows.upperBound, count, start + Self.lengthsPageSize)
+            if let page = try? cachedPage(number, size: Self.lengthsPageSize, in: \.lengths, load: loadLengths) {
+                lengths += page[(row - start) ..< (end - start)]
+            } else {
+                lengths += repeatElement(TextLengths(name: 0, address: 0, window: 0), count: end - row)
+            }
+            row = end
+        }
+        return lengths
+    }
+
+    /// Read in one transaction by position, bypassing the page caches: the
+    /// sample rows are spread a page or more apart.
+    public func deliveriesWithLengths(at indices: [Int]) -> [(delivery: Delivery, lengths: TextLengths)] {
+        let wanted = indices.filter { $0 >= 0 && $0 < count }
+        let read: (deliveries: [Int64: Delivery], lengths: [Int64: TextLengths], positions: [Int: Int64])
+        do {
+            let positions = try state.withLock { state in
+                try learnPositions(through: (wanted.max() ?? -1) + 1, state: &state)
+                return Dictionary(wanted.map { ($0, query == nil ? Int64($0 + 1) : Int64(state.positions[$0])) }, uniquingKeysWith: { first, _ in first })
+            }
+            let keys = Array(Set(positions.values))
+            let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
+            read = try store.read { db in
+                let deliveries = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM delivery WHERE position IN (\(marks))",
+                                                  arguments: StatementArguments(keys))
+                let lengths = try Row.fetchAll(db, sql: "SELECT position, name, address, window FROM delivery_length WHERE position IN (\(marks))",
+                                               arguments: StatementArguments(keys))
+                return (
+                    Dictionary(deliveries.map { ($0[0] as Int64, Self.delivery(from: $0)) }, uniquingKeysWith: { first, _ in first }),
+                    Dictionary(lengths.map { ($0[0] as Int64, TextLengths(name: $0[1], address: $0[2], window: $0[3])) }, uniquingKeysWith: { first, _ in first }),
+                    positions
+                )
+            }
+        } catch {
+            return indices.map { (Self.placeholder($0, reason: "\(error)"), TextLengths(name: 0, address: 0, window: 0)) }
+        }
+        return indices.map { index in
+            guard let position = read.positions[index], let delivery = read.deliveries[position], let lengths = read.lengths[position] else {
+                return (Self.placeholder(index, reason: index < 0 || index >= count ? "out of range" : "rows changed while being read"),
+                        TextLengths(name: 0, address: 0, window: 0))
+            }
+            return (delivery, lengths)
+        }
+    }
+
     /// The page from the cache, or read from the store. The read happens
     /// outside the lock, so that threads measuring rows in parallel read
     /// their pages in parallel (the pool has a connection for each).
@@ -146,8 +205,17 @@ public final class StoredDeliveries: DeliverySource {
     /// SQL selecting the positions of `rows`: a key range for all rows, the
     /// learnt positions for a search (sorted, but not contiguous).
     private func selection(rows: Range<Int>, state: inout State) throws -> (String, StatementArguments, [Int64]) {
-        guard let query else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound], []) }
-        while state.positions.count < rows.upperBound {
+        guard query != nil else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound], []) }
+        try learnPositions(through: rows.upperBound, state: &state)
+        let positions = state.positions[rows].map { Int64($0) }
+        let marks = Array(repeating: "?", count: positions.count).joined(separator: ",")
+        return ("position IN (\(marks))", StatementArguments(positions), isSorted ? positions : [])
+    }
+
+    /// Learns a search's positions up to row `end` (exclusive), if not yet known.
+    private func learnPositions(through end: Int, state: inout State) throws {
+        guard let query else { return }
+        while state.positions.count < end {
             let learnt = state.positions.count
             let after = state.positions.last.map(Int64.init) ?? 0
             try database.read { db in
@@ -159,9 +227,6 @@ public final class StoredDeliveries: DeliverySource {
             // The store changed since the count (another process): fewer rows match now.
             if state.positions.count == learnt { throw missingRows() }
         }
-        let positions = state.positions[rows].map { Int64($0) }
-        let marks = Array(repeating: "?", count: positions.count).joined(separator: ",")
-        return ("position IN (\(marks))", StatementArguments(positions), isSorted ? positions : [])
     }
 
     private func missingRows() -> StoreError {

@@ -113,6 +113,15 @@ public final class TerminalSession {
         }
     }
 
+    /// Whether something waits for `nextEvent` now: typed bytes not yet read,
+    /// a signal, or closed input. Idle work asks between slices, so that a
+    /// key never waits for more than one slice of it.
+    public func hasPendingInput() -> Bool {
+        if inputClosed || signals.hasArrived { return true }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) != 0
+    }
+
     /// Gives the terminal back and stops until `fg`, then takes it again:
     /// the next frame is drawn whole. SIGSTOP cannot be caught, so this is where we resume.
     public func suspend() {

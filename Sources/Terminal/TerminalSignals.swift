@@ -40,6 +40,9 @@ final class TerminalSignals: @unchecked Sendable {
         for number in Self.terminating + Self.jobControl { signal(number, SIG_DFL) }
     }
 
+    /// Whether a signal waits for the loop (a terminating one, or job control).
+    var hasArrived: Bool { lock.withLock { terminatingSignal != nil || !pending.isEmpty } }
+
     /// The job-control signals that arrived since the last call, in order.
     func takePending() -> [Int32] {
         arrived.withLock { arrived in

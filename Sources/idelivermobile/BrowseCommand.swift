@@ -72,8 +72,12 @@ struct BrowseCommand: ParsableCommand {
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
         )
-        var runtime = BrowseRuntime(state: state, terminal: terminal, store: store, writer: writer, preference: preference, clock: clock)
+        let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size") { try preference.save($0) }
+        // The size last chosen is on disk before the program exits, however it exits.
+        defer { textSize.waitUntilIdle() }
+        var runtime = BrowseRuntime(state: state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock)
         if case .signal(let signal) = runtime.run() {
+            textSize.waitUntilIdle()
             // The terminal is restored first, then the shell hears 128 + signal.
             terminal.stop()
             Self.finishWrites(writer, to: store)

@@ -184,6 +184,47 @@ import Testing
         #expect(state.screenVersion == version, "nothing left to refine: nothing to draw")
     }
 
+    @Test func idleWorkIsOfferedASmallSliceAMessageUntilNoneIsLeft() {
+        let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
+        var state = SampleData.state(width: 60, height: 14, source: many)
+        #expect(state.hasIdleWork)
+        var slices = 0
+        while state.hasIdleWork, slices < 10_000 {
+            _ = state.update(.idle)
+            slices += 1
+        }
+        #expect(state.layout.isFullyMeasured)
+        // At most a slice of rows measured a message (a screenful was measured up front).
+        #expect(slices >= (many.count - 100) / AppState.refinementSlice)
+        // A search's counts are idle work too, asked for once.
+        state.press(.character("/"), .character("a"))
+        #expect(state.hasIdleWork)
+        #expect(state.update(.idle) == [.countStatuses(query: "a")])
+    }
+
+    @Test func theNextTextSizesAreWarmedFirstOneASliceThenRefinementGoesOn() {
+        let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
+        var state = SampleData.state(source: many)
+        #expect(state.sizesToWarm == [.xLarge, .medium])
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm == [.medium])
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm.isEmpty)
+        #expect(state.hasIdleWork, "refinement still to do")
+        state.press(.character("+"))
+        #expect(state.sizesToWarm == [.xxLarge, .large])
+        // At either end of the ramp there is one neighbour.
+        state.press(.character("0"))
+        for _ in 0 ..< 8 { state.press(.character("+")) }
+        #expect(state.category == .accessibility5)
+        #expect(state.sizesToWarm == [.accessibility4])
+        // Not behind the Shipment screen.
+        state.press(.enter)
+        #expect(!state.hasIdleWork)
+        _ = state.update(.idle)
+        #expect(state.sizesToWarm == [.accessibility4])
+    }
+
     @Test func theShipmentScreenIsNotRefinedBehind() {
         let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
         var state = SampleData.state(source: many)
@@ -192,5 +233,6 @@ import Testing
         for _ in 0 ..< 5 { _ = state.update(.idle) }
         #expect(state.screenVersion == version)
         #expect(!state.layout.isFullyMeasured)
+        #expect(!state.hasIdleWork, "nothing for the runtime to give slices to")
     }
 }

@@ -57,7 +57,7 @@ final class BenchStore: Sendable {
             let count = exists ? try store.count() : 0
             if count != 1_000_000 {
                 let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("idelivermobile-bench-1e6.json")
-                FileManager.default.createFile(atPath: manifest.path, contents: nil)
+                _ = FileManager.default.createFile(atPath: manifest.path, contents: nil)
                 let file = try FileHandle(forWritingTo: manifest)
                 try GeneratedManifest(count: 1_000_000, seed: 1).write { try file.write(contentsOf: $0) }
                 try file.close()

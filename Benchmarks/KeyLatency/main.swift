@@ -1,0 +1,57 @@
+import Foundation
+
+// `make bench`'s end-to-end part: the release binary browses stores of
+// 10^3 and 10^6 deliveries (10^7 with --counts) on a 100×30 pseudo-terminal,
+// and every key is timed from the moment it is written to the last byte of
+// the frame it causes. Prints the medians as the table of docs/benchmarks.md.
+//
+//   KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5]
+
+var options: [String: String] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5]\n".utf8))
+        exit(64)
+    }
+    options[String(name.dropFirst(2))] = value
+}
+guard let binary = options["binary"], FileManager.default.isExecutableFile(atPath: binary) else {
+    FileHandle.standardError.write(Data("KeyLatency: --binary must name the idelivermobile release binary\n".utf8))
+    exit(64)
+}
+let work = URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "idelivermobile-bench")
+let counts = (options["counts"] ?? "1000,1000000").split(separator: ",").compactMap { Int($0) }
+let runs = Int(options["runs"] ?? "5") ?? 5
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+var table = LatencyTable(counts: counts)
+var notes: [String] = []
+do {
+    let fixture = StoreFixture(binary: binary, directory: work.appendingPathComponent("stores"))
+    for count in counts {
+        let store = try fixture.store(count: count)
+        let before = loadAverage()
+        for run in 0 ..< runs {
+            let session = LatencySession(binary: binary, store: store, work: work.appendingPathComponent("home"), seed: UInt64(run + 1))
+            for (label, times) in try session.run() { table.samples[count, default: [:]][label, default: []] += times }
+            print("N = \(LatencyTable.countName(count)), run \(run + 1) of \(runs) done")
+        }
+        notes.append("N = \(LatencyTable.countName(count)): load average \(before) before, \(loadAverage()) after")
+    }
+} catch {
+    FileHandle.standardError.write(Data("KeyLatency: \(error)\n".utf8))
+    exit(1)
+}
+print("")
+print("Keys through a 100×30 pseudo-terminal, \(runs) runs a store, medians of every sample (ms):")
+print("")
+print(table.markdown())
+print("")
+for note in notes { print("- \(note)") }
+let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "?"
+print("- \(ProcessInfo.processInfo.activeProcessorCount) CPUs (\(cpu)), \(ProcessInfo.processInfo.physicalMemory >> 20) MiB")
