@@ -120,16 +120,12 @@ public final class StoredDeliveries: DeliverySource {
             }
             let keys = Array(Set(positions.values))
             let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-            read = try store.read { db in
-                let deliveries = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM delivery WHERE position IN (\(marks))",
-                                                  arguments: StatementArguments(keys))
-                let lengths = try Row.fetchAll(db, sql: "SELECT position, name, address, window FROM delivery_length WHERE position IN (\(marks))",
-                                               arguments: StatementArguments(keys))
-                return (
-                    Dictionary(deliveries.map { ($0[0] as Int64, Self.delivery(from: $0)) }, uniquingKeysWith: { first, _ in first }),
-                    Dictionary(lengths.map { ($0[0] as Int64, TextLengths(name: $0[1], address: $0[2], window: $0[3])) }, uniquingKeysWith: { first, _ in first }),
-                    positions
-                )
+            read = try database.read { db in
+                let deliveries = try DeliveryColumns.fetchCursor(db, "WHERE position IN (\(marks))", arguments: StatementArguments(keys))
+                    .reduce(into: [Int64: Delivery]()) { $0[$1.position] = $1.delivery }
+                let lengths = try Self.lengths(db, "position IN (\(marks))", arguments: StatementArguments(keys))
+                    .reduce(into: [Int64: TextLengths]()) { $0[$1.0] = $1.1 }
+                return (deliveries, lengths, positions)
             }
         } catch {
             return indices.map { (Self.placeholder($0, reason: "\(error)"), TextLengths(name: 0, address: 0, window: 0)) }
@@ -181,17 +177,22 @@ public final class StoredDeliveries: DeliverySource {
 
     private func loadLengths(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [TextLengths] {
         let found = try database.read { db in
-            let statement = try db.makeStatement(
-                sql: "SELECT position, name, address, window FROM delivery_length WHERE \(condition) ORDER BY position")
-            let (position, name, address, window) = (
-                try statement.index(ofColumnNamed: "position"), try statement.index(ofColumnNamed: "name"),
-                try statement.index(ofColumnNamed: "address"), try statement.index(ofColumnNamed: "window"))
-            return try Row.fetchCursor(statement, arguments: arguments)
-                .map { ($0[position] as Int64, TextLengths(name: $0[name], address: $0[address], window: $0[window])) }
-                .reduce(into: []) { $0.append($1) }
+            try Self.lengths(db, "\(condition) ORDER BY position", arguments: arguments).reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
         return inListOrder(found, order: order)
+    }
+
+    /// The text lengths of the rows `SELECT … FROM delivery_length WHERE <clauses>` finds, with their positions.
+    private static func lengths(
+        _ db: Database, _ clauses: String, arguments: StatementArguments
+    ) throws -> MapCursor<RowCursor, (Int64, TextLengths)> {
+        let statement = try db.makeStatement(sql: "SELECT position, name, address, window FROM delivery_length WHERE \(clauses)")
+        let (position, name, address, window) = (
+            try statement.index(ofColumnNamed: "position"), try statement.index(ofColumnNamed: "name"),
+            try statement.index(ofColumnNamed: "address"), try statement.index(ofColumnNamed: "window"))
+        return try Row.fetchCursor(statement, arguments: arguments)
+            .map { ($0[position] as Int64, TextLengths(name: $0[name], address: $0[address], window: $0[window])) }
     }
 
     /// Rows read by position, put in the list's order (`order`: a sorted

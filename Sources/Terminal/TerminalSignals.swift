@@ -41,7 +41,7 @@ final class TerminalSignals: @unchecked Sendable {
     }
 
     /// Whether a signal waits for the loop (a terminating one, or job control).
-    var hasArrived: Bool { lock.withLock { terminatingSignal != nil || !pending.isEmpty } }
+    var hasArrived: Bool { arrived.withLock { $0.terminatingSignal != nil || !$0.pending.isEmpty } }
 
     /// The job-control signals that arrived since the last call, in order.
     func takePending() -> [Int32] {
