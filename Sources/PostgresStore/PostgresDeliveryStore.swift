@@ -103,13 +103,21 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     /// The rows `text` finds whose status passes `filter`, in `sort` order. A
-    /// search or a filter that finds few rows learns them all in one scan,
-    /// which counts them too; a big one is counted, and it and every row in
-    /// another order are learnt by keyset as the screens scroll (`PostgresSearch`).
+    /// search asks the word index for every row it finds (`SearchWords`), and
+    /// the server only to filter or sort them. A status filter alone that finds
+    /// few rows learns them all in one scan, which counts them too; a big one
+    /// is counted, and it and every row in another order are learnt by keyset
+    /// as the screens scroll (`PostgresSearch`).
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> PostgresDeliveries {
         guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
         return try listing(search) { () throws(StoreError) in
             guard search.filters else { return PostgresDeliveries(store: self, search: search, count: try self.count()) }
+            if var positions = try wordPositions(search) {
+                if search.status != nil || search.order != .manifest {
+                    positions = try link.rows(search.ordering(positions)).compactMap { try? $0.decode(Int32.self) }
+                }
+                return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
+            }
             guard let row = try link.rows(search.positions(upTo: eagerLimit)).first, var positions = try? row.decode([Int32].self) else {
                 throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
             }
@@ -128,8 +136,12 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
     public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
-        let query = PostgresSearch(text: text, status: nil)?.query(selecting: "status, count(*)")
-            ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM delivery")
+        let search = PostgresSearch(text: text, status: nil)
+        var query = search?.query(selecting: "status, count(*)") ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM delivery")
+        if let search, let positions = try wordPositions(search) {
+            query = PostgresQuery(unsafeSQL: "SELECT status, count(*) FROM delivery WHERE position = ANY($1)")
+            query.binds.append(positions)
+        }
         let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY status", binds: query.binds))
         var counts = StatusCounts()
         for row in rows {
@@ -205,6 +217,28 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             guard let last = lastSource.withLock({ $0 }), last.search == search else { throw error }
             return last
         }
+    }
+
+    /// The positions of the rows holding every typed word of `search`,
+    /// ascending, from the word index: for each word the distinct words that
+    /// contain it (their trigram index) and the positions those are in,
+    /// united; then intersected across the typed words. Nil when the search
+    /// has no words or the index cannot answer it (`PostgresSearch.scansText`).
+    func wordPositions(_ search: PostgresSearch) throws(StoreError) -> [Int32]? {
+        guard !search.words.isEmpty, !search.scansText else { return nil }
+        let capacity = try count()
+        var matched: PositionSet?
+        // Longer words are rarer: the first set is then small, and an empty one ends the search early.
+        for pattern in Set(search.patterns).sorted(by: { $0.count > $1.count }) {
+            var found = PositionSet(capacity: capacity)
+            for row in try link.rows("SELECT positions FROM search_word WHERE word LIKE \(pattern)") {
+                guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
+                SearchWords.decode(bytes) { found.insert($0) }
+            }
+            if matched == nil { matched = found } else { matched?.formIntersection(found) }
+            if matched?.isEmpty ?? true { return [] }
+        }
+        return matched?.positions ?? []
     }
 
     /// Up to `limit` positions of `search`'s rows after `position`, ascending (a keyset step).

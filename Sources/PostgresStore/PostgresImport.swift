@@ -12,11 +12,13 @@ import Store
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
-///   than keeping five indexes up row by row.
+///   than keeping them up row by row; the reading thread gathers the word
+///   index (`SearchWords`) on the way, copied in after the rows.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
-///   appended in manifest order.
+///   appended in manifest order, and the word index is made again from
+///   the store's texts.
 ///
 /// A `NOTIFY` tells every browser. Any failure rolls it all back, the
 /// dropped indexes included.
@@ -25,8 +27,6 @@ struct PostgresImport {
     let reader: ManifestReader
     let progress: (@Sendable (ImportProgress) -> Void)?
 
-    /// Rows above which an import into a store that holds rows rebuilds the search index rather than keep it up.
-    static let rebuildsIndexAbove = 4096
     /// Memory for building an index from sorted rows (the server's default, 64 MB, spills a million rows to disk).
     static let indexBuildMemory = "512MB"
     /// Bytes of COPY data per message sent.
@@ -84,17 +84,23 @@ struct PostgresImport {
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
             }
 
-            // A reading thread parses and encodes; the COPY sends what it has made.
+            // A reading thread parses and encodes (and, into an empty store, gathers
+            // the word index); the COPY sends what it has made.
             let chunks = CopyChunkQueue(capacity: 8)
+            let gathered = LockedValue<SearchWords?>(nil)
+            let gathersWords = before == 0
             Thread {
                 var buffer = ByteBuffer()
                 buffer.reserveCapacity(Self.chunkBytes + 4096)
                 var sequence: Int32 = 0
                 var written = 0
+                var words = SearchWords()
                 do {
                     try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
                         sequence += 1
-                        CopyRow.append(delivery, sequence: sequence, to: &buffer)
+                        let searchText = CopyRow.searchText(of: delivery)
+                        CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
+                        if gathersWords { words.add(position: sequence, folded: searchText) }
                         if buffer.readableBytes >= Self.chunkBytes {
                             written = Int(sequence)
                             guard chunks.put(buffer) else { throw CancellationError() }
@@ -103,6 +109,7 @@ struct PostgresImport {
                         }
                     }
                     if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
+                    if gathersWords { gathered.withLock { [words] in $0 = words } }
                     chunks.finish(error: nil)
                 } catch {
                     readingError.withLock { $0 = error }
@@ -124,11 +131,15 @@ struct PostgresImport {
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
+                try (gathered.withLock { $0 } ?? SearchWords()).replaceTable(link, connection)
             } else {
-                try merge(link, connection, after: before, rebuildsSearch: total > Self.rebuildsIndexAbove)
+                try merge(link, connection, after: before)
+                // Changed texts drop words and add others: the index is made again from the store's texts.
+                try SearchWords.reading(link, connection).replaceTable(link, connection)
             }
             // The planner's figures for the new rows, committed with them.
             _ = try link.rows("ANALYZE delivery", on: connection)
+            _ = try link.rows("ANALYZE search_word", on: connection)
             if let fingerprint {
                 _ = try link.rows("""
                     INSERT INTO imported_manifest(path, size, modified) VALUES
@@ -143,8 +154,7 @@ struct PostgresImport {
     }
 
     /// Updates known ids in place from the temporary table and appends new ones in manifest order.
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rebuildsSearch: Bool) throws {
-        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropSearchIndex), on: connection) }
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int) throws {
         _ = try link.rows("""
             UPDATE delivery d SET
                 name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
@@ -164,7 +174,6 @@ struct PostgresImport {
             FROM import_delivery i
             WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
             """, on: connection)
-        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.searchIndex), on: connection) }
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

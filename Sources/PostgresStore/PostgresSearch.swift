@@ -4,9 +4,10 @@ import Store
 
 /// Which rows a list keeps, and in what order, as SQL over `delivery`: every
 /// typed word (`SubstringSearch.words`, as the SQLite store splits and folds
-/// them) found anywhere in the folded `search_text` (a `LIKE '%word%'` the
-/// trigram index answers), the status when a filter is on, and the sort the
-/// `s` key chose. Every value is a bound parameter.
+/// them) found anywhere in the folded `search_text` (a `LIKE '%word%'`; the
+/// word index, `SearchWords`, answers it without reading the texts), the
+/// status when a filter is on, and the sort the `s` key chose. Every value
+/// is a bound parameter.
 ///
 /// A list is read by keyset: the rows after the last one learnt, in list
 /// order, a chunk at a time. In another order than the manifest's, "after"
@@ -14,6 +15,8 @@ import Store
 /// position)`, looked up from its position, so the step needs no value but a
 /// position and the order is total (position breaks ties).
 struct PostgresSearch: Sendable, Hashable {
+    /// The typed words, folded (`SubstringSearch.words`).
+    var words: [String]
     /// LIKE patterns, one per word.
     var patterns: [String]
     var status: String?
@@ -21,7 +24,8 @@ struct PostgresSearch: Sendable, Hashable {
 
     /// Nil for every row in manifest order (the plain list, read by position range).
     init?(text: String, status: String?, order: DeliveryOrder = .manifest) {
-        patterns = SubstringSearch.words(text).map(Self.likePattern)
+        words = SubstringSearch.words(text)
+        patterns = words.map(Self.likePattern)
         self.status = status
         self.order = order
         if patterns.isEmpty && status == nil && order == .manifest { return nil }
@@ -95,6 +99,24 @@ struct PostgresSearch: Sendable, Hashable {
         return PostgresQuery(
             unsafeSQL: "SELECT coalesce(array_agg(position\(ordering)), '{}') FROM (\(matched) LIMIT $\(binds.count)) first",
             binds: binds)
+    }
+
+    /// Whether the word index cannot answer this search: some typed word
+    /// holds white space (hidden in a grapheme cluster), which the index's
+    /// words never do, so the folded texts are scanned.
+    var scansText: Bool { !words.allSatisfy(SearchWords.canLookUp) }
+
+    /// The rows at `positions` that pass the status filter, in list order
+    /// (`positions`: the rows the words found, from the word index).
+    func ordering(_ positions: [Int32]) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(positions)
+        var sql = "SELECT position FROM delivery WHERE position = ANY($1)"
+        if let status {
+            binds.append(status)
+            sql += " AND status = $2"
+        }
+        return PostgresQuery(unsafeSQL: sql + " ORDER BY " + key.joined(separator: ", "), binds: binds)
     }
 
     /// Whether the list keeps only some rows (a search or a status filter), rather than sorting them all.
