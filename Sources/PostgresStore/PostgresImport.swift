@@ -94,7 +94,7 @@ struct PostgresImport {
                 buffer.reserveCapacity(Self.chunkBytes + 4096)
                 var sequence: Int32 = 0
                 var written = 0
-                var words = SearchWords()
+                var words = SearchWords(expecting: gathersWords ? total : 0)
                 do {
                     try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
                         sequence += 1

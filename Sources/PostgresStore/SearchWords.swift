@@ -22,6 +22,11 @@ struct SearchWords {
     /// How many distinct words are held.
     var count: Int { positions.count }
 
+    /// Room for the words of about `deliveries` deliveries (about one new word each: its id), so the table is not regrown.
+    init(expecting deliveries: Int = 0) {
+        positions.reserveCapacity(deliveries + deliveries / 8)
+    }
+
     /// Adds the words of one delivery's folded text; positions come in ascending order.
     mutating func add(position: Int32, folded text: String) {
         Self.forEachWord(in: text) { word in Self.append(position, to: &positions[word, default: []]) }
@@ -45,31 +50,49 @@ struct SearchWords {
     /// Calls `body` with each maximal run of `text` without white space.
     static func forEachWord(in text: String, _ body: (String) -> Void) {
         var text = text
-        let isASCII = text.withUTF8 { bytes in
+        text.withUTF8 { bytes in
             var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 { return false }
-                // ASCII white space: tab through carriage return, and space.
-                if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
-                    if index > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
-                    start = index + 1
+            var index = 0
+            while index < bytes.count {
+                let length = whiteSpaceLength(bytes, at: index)
+                guard length > 0 else {
+                    index += 1
+                    continue
                 }
+                if index > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                index += length
+                start = index
             }
             if bytes.count > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
-            return true
         }
-        guard !isASCII else { return }
-        var word = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if separates(scalar) {
-                if !word.isEmpty { body(String(word)) }
-                word = String.UnicodeScalarView()
-            } else {
-                word.append(scalar)
+    }
+
+    /// The length in bytes of the white-space scalar at `index` of UTF-8
+    /// text, or 0: the scalars with Unicode's White_Space property (what
+    /// `separates` asks), found by their bytes without decoding the text.
+    private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case 0x09 ... 0x0D, 0x20:
+            return 1
+        case 0xC2:
+            // U+0085, U+00A0
+            return index + 1 < bytes.count && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0) ? 2 : 0
+        case 0xE1, 0xE2, 0xE3:
+            guard index + 2 < bytes.count else { return 0 }
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            switch (byte, second) {
+            case (0xE1, 0x9A): return third == 0x80 ? 3 : 0  // U+1680
+            // U+2000…U+200A, U+2028, U+2029, U+202F
+            case (0xE2, 0x80): return (0x80 ... 0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+            case (0xE2, 0x81): return third == 0x9F ? 3 : 0  // U+205F
+            case (0xE3, 0x80): return third == 0x80 ? 3 : 0  // U+3000
+            default: return 0
             }
+        default:
+            return 0
         }
-        if !word.isEmpty { body(String(word)) }
     }
 
     /// The words as lines of COPY text format for `search_word (word, positions)`, a chunk of about `chunkBytes` at a time.

@@ -29,6 +29,17 @@ struct SearchWordsTests {
         #expect(SearchWords.canLookUp("fisher-s") && !SearchWords.canLookUp("a\u{0600} k") && !SearchWords.canLookUp(""))
     }
 
+    @Test func theWordsAreSplitAtExactlyTheWhiteSpaceScalars() {
+        // Every scalar between two letters: a separator exactly when Unicode calls it white space.
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var words: [String] = []
+            SearchWords.forEachWord(in: "a" + String(scalar) + "b") { words.append($0) }
+            let expected = SearchWords.separates(scalar) ? ["a", "b"] : ["a" + String(scalar) + "b"]
+            if words != expected { Issue.record("U+\(String(value, radix: 16)): \(words)") }
+        }
+    }
+
     @Test func aPositionSetUnitesIntersectsAndListsInOrder() {
         var first = PositionSet(capacity: 10)
         for position: Int32 in [300, 3, 64, 63, 3] { first.insert(position) }
