@@ -1,3 +1,4 @@
+import Model
 import PostgresNIO
 import Store
 
@@ -112,7 +113,18 @@ enum PostgresSchema {
         ], rewrite: { link, connection in
             try SearchWords.reading(link, connection).replaceTable(link, connection)
         }),
+        // A list sorted by name, window or status reads its first page and each
+        // next one from an index rather than sorting a million rows per step.
+        Migration(version: 5, name: "an index per sort order", statements: sortIndexes.map(\.build)),
     ]
+
+    /// One index per sort order other than the manifest's, on exactly the
+    /// expressions the keyset reads (`PostgresSearch.sortKey`) and then the position.
+    static let sortIndexes: [(drop: String, build: String)] = [(DeliveryOrder.name, "name"), (.window, "window"), (.status, "status_rank")]
+        .map { order, name in
+            let columns = (PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"]).joined(separator: ", ")
+            return ("DROP INDEX delivery_sorted_by_\(name)", "CREATE INDEX delivery_sorted_by_\(name) ON delivery (\(columns))")
+        }
 
     /// The keys and indexes of `delivery` as the latest version has them, in
     /// the order an import into an empty table builds them after its `COPY`
@@ -122,7 +134,7 @@ enum PostgresSchema {
          "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
         ("DROP INDEX delivery_by_status", "CREATE INDEX delivery_by_status ON delivery (status, position)"),
-    ]
+    ] + sortIndexes
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.
     private static func refoldSearchText(_ link: PostgresLink, _ connection: PostgresConnection) throws {
