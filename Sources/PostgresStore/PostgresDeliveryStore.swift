@@ -241,9 +241,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         return matched?.positions ?? []
     }
 
-    /// Up to `limit` positions of `search`'s rows after `position`, ascending (a keyset step).
-    func positions(of search: PostgresSearch, after position: Int32, limit: Int) throws(StoreError) -> [Int32] {
-        try link.rows(search.query(selecting: "position", after: position, limit: limit)).compactMap { try? $0.decode(Int32.self) }
+    /// Up to `limit` positions of `search`'s rows after `position` in list
+    /// order (a keyset step), or `backwards` before it, the nearest first (0: from the end).
+    func positions(of search: PostgresSearch, after position: Int32, limit: Int, backwards: Bool = false) throws(StoreError) -> [Int32] {
+        try link.rows(search.query(selecting: "position", after: position, limit: limit, backwards: backwards))
+            .compactMap { try? $0.decode(Int32.self) }
     }
 
     public func delivery(id: String) throws(StoreError) -> Delivery? {

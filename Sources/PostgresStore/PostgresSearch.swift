@@ -63,21 +63,26 @@ struct PostgresSearch: Sendable, Hashable {
 
     /// `SELECT <columns> FROM delivery WHERE <this search>`; with `limit`, the
     /// first `limit` rows in list order after the row at `position` (0: from
-    /// the start). `columns` and `extra` (one more condition) are the
-    /// caller's own SQL, never values.
-    func query(selecting columns: String, after position: Int32? = nil, limit: Int? = nil, extra: String? = nil) -> PostgresQuery {
+    /// the start), or `backwards` the last `limit` rows before it (0: from
+    /// the end), last first. `columns` and `extra` (one more condition) are
+    /// the caller's own SQL, never values.
+    func query(
+        selecting columns: String, after position: Int32? = nil, limit: Int? = nil, backwards: Bool = false, extra: String? = nil
+    ) -> PostgresQuery {
         var binds = PostgresBindings()
         var conditions = conditions(&binds)
         if let position, position > 0 {
             binds.append(position)
-            conditions.append(keyComparison(">", position: "$\(binds.count)"))
+            conditions.append(keyComparison(backwards ? "<" : ">", position: "$\(binds.count)"))
         }
         if let extra { conditions.append(extra) }
         var sql = "SELECT \(columns) FROM delivery"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if let limit {
             binds.append(limit)
-            sql += " ORDER BY \(key.joined(separator: ", ")) LIMIT $\(binds.count)"
+            // Backwards, the same index is read from its end.
+            let ordering = backwards ? key.map { $0 + " DESC" } : key
+            sql += " ORDER BY \(ordering.joined(separator: ", ")) LIMIT $\(binds.count)"
         }
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }

@@ -81,6 +81,18 @@ struct PostgresListingTests {
             let last = try #require(try pair.postgres.delivery(id: expected[expected.count - 1]))
             #expect(listed.textLengths(at: listed.count - 1) == TextLengths(of: last))
         }
+        // From the end upwards, a page at a time, filtered too: the rows learnt backwards
+        // meet those learnt from the start (the first page, read first) without a seam.
+        for order in DeliveryOrder.allCases {
+            for filter in [StatusFilter.all, .pending] {
+                let expected = Self.ids(try pair.sqlite.search("", status: filter, sort: order))
+                let listed = try pair.postgres.search("", status: filter, sort: order)
+                _ = listed.delivery(at: 0)
+                var upwards: [String] = []
+                for row in (0..<listed.count).reversed() { upwards.append(listed.delivery(at: row).id) }
+                #expect(Array(upwards.reversed()) == expected, "\(order) \(filter)")
+            }
+        }
     }
 
     @Test func theSelectedDeliveryKeepsItsPlaceInEveryOrder() throws {
