@@ -201,7 +201,8 @@ public final class PostgresDeliveries: DeliverySource {
             guard let within = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
             return min(count - 1, earlier + Int(within))
         }
-        guard let before = try? store.link.rows(search.rowsBefore(position: position)).first?.decode(Int64.self) else { return nil }
+        let query = search.rowsBefore(position: position, among: known.count == count ? known : nil)
+        guard let before = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
         return min(count - 1, Int(before))
     }
 

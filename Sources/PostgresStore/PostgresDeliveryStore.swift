@@ -229,9 +229,9 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         let capacity = try count()
         var matched: PositionSet?
         // Longer words are rarer: the first set is then small, and an empty one ends the search early.
-        for pattern in Set(search.patterns).sorted(by: { $0.count > $1.count }) {
+        for word in Set(search.words).sorted(by: { $0.count > $1.count }) {
             var found = PositionSet(capacity: capacity)
-            for row in try link.rows("SELECT positions FROM search_word WHERE word LIKE \(pattern)") {
+            for row in try link.rows(PostgresSearch.wordsHolding(word)) {
                 guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
                 SearchWords.decode(bytes) { found.insert($0) }
             }

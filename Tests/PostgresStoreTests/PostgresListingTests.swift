@@ -113,6 +113,19 @@ struct PostgresListingTests {
                 #expect((0..<ids.count).contains(nearest))
             }
         }
+        // A search (all its rows known from the word index), sorted: one it does not hold goes
+        // where it would be, after the found rows that sort before it.
+        for order in [DeliveryOrder.name, .window, .status] {
+            let everyRow = Self.ids(try pair.postgres.search("", status: .all, sort: order))
+            let rank = Dictionary(uniqueKeysWithValues: everyRow.enumerated().map { ($1, $0) })
+            for filter in [StatusFilter.all, .pending] {
+                let listed = try pair.postgres.search("street", status: filter, sort: order)
+                let ids = Self.ids(listed)
+                let missing = try #require(pair.deliveries.first { !ids.contains($0.id) })
+                let before = ids.filter { (rank[$0] ?? 0) < (rank[missing.id] ?? 0) }.count
+                #expect(listed.row(nearestTo: missing.id) == min(before, ids.count - 1), "\(order) \(filter)")
+            }
+        }
     }
 
     @Test func exportStreamsCountsAndLateDeliveriesAgreeWithSQLite() throws {

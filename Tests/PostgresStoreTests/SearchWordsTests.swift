@@ -40,6 +40,14 @@ struct SearchWordsTests {
         }
     }
 
+    @Test func theIndexIsAskedForTheLongestRunOfLettersAndDigits() {
+        #expect(PostgresSearch.longestRun(of: "dlv-0424242") == "0424242")
+        #expect(PostgresSearch.longestRun(of: "fisher-smith") == "fisher")
+        #expect(PostgresSearch.longestRun(of: "東京都") == "東京都")
+        #expect(PostgresSearch.longestRun(of: "3,") == "3")
+        #expect(PostgresSearch.longestRun(of: "%_") == nil)
+    }
+
     @Test func aPositionSetUnitesIntersectsAndListsInOrder() {
         var first = PositionSet(capacity: 10)
         for position: Int32 in [300, 3, 64, 63, 3] { first.insert(position) }
