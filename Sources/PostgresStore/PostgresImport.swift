@@ -27,6 +27,8 @@ struct PostgresImport {
     let reader: ManifestReader
     let progress: (@Sendable (ImportProgress) -> Void)?
 
+    /// Rows above which an import into a store that holds rows builds the sort indexes again rather than keep them up.
+    static let rebuildsIndexesAbove = 4096
     /// Memory for building an index from sorted rows (the server's default, 64 MB, spills a million rows to disk).
     static let indexBuildMemory = "512MB"
     /// Bytes of COPY data per message sent.
@@ -133,9 +135,10 @@ struct PostgresImport {
                 }
                 try (gathered.withLock { $0 } ?? SearchWords()).replaceTable(link, connection)
             } else {
-                try merge(link, connection, after: before)
                 // Changed texts drop words and add others: the index is made again from the store's texts.
-                try SearchWords.reading(link, connection).replaceTable(link, connection)
+                if try merge(link, connection, after: before, rows: total) > 0 {
+                    try SearchWords.reading(link, connection).replaceTable(link, connection)
+                }
             }
             // The planner's figures for the new rows, committed with them.
             _ = try link.rows("ANALYZE delivery", on: connection)
@@ -153,17 +156,30 @@ struct PostgresImport {
         }
     }
 
-    /// Updates known ids in place from the temporary table and appends new ones in manifest order.
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int) throws {
-        _ = try link.rows("""
-            UPDATE delivery d SET
-                name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
-                status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
-                imported_status = i.status, items = i.items, instructions = i.instructions,
-                delivery_window = i.delivery_window, name_length = i.name_length,
-                address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
-            FROM import_delivery i WHERE d.id = i.id
-            """, on: connection)
+    /// Updates known ids in place from the temporary table (only rows the
+    /// manifest changes) and appends new ones in manifest order; the rows
+    /// written. Many rows written at once are indexed for the sort orders
+    /// afterwards, as into an empty store, rather than row by row.
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rows total: Int) throws -> Int {
+        let rebuildsSortIndexes = total > Self.rebuildsIndexesAbove
+        if rebuildsSortIndexes {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
+        }
+        let updated = try link.rows("""
+            WITH updated AS (
+                UPDATE delivery d SET
+                    name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
+                    status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
+                    imported_status = i.status, items = i.items, instructions = i.instructions,
+                    delivery_window = i.delivery_window, name_length = i.name_length,
+                    address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
+                FROM import_delivery i WHERE d.id = i.id
+                    AND (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
+                        IS DISTINCT FROM
+                        (i.name, i.line1, i.line2, i.phone, i.text_number, i.status, i.items, i.instructions, i.delivery_window)
+                RETURNING 1)
+            SELECT count(*) FROM updated
+            """, on: connection).first?.decode(Int64.self) ?? 0
         _ = try link.rows("""
             INSERT INTO delivery (
                 position, id, name, line1, line2, phone, text_number, status, imported_status, items,
@@ -174,6 +190,10 @@ struct PostgresImport {
             FROM import_delivery i
             WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
             """, on: connection)
+        if rebuildsSortIndexes {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
+        }
+        return Int(updated) + (try Self.maxPosition(link, connection)) - before
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

@@ -47,6 +47,37 @@ struct PostgresDeliveryStoreTests {
         #expect(Array(rows[50...].map(\.id)) == extra.map(\.id))
     }
 
+    @Test func reimportsKeepTheWordIndexAndTheSortIndexesInStep() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // More rows than an import into a full store keeps the sort indexes up for: they are built again.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
+        try store.importManifest(at: try fixture.write(deliveries))
+        let keys = try Self.keys(fixture)
+        let original = deliveries[7].name
+        deliveries[7].name = "Quetzalcoatl Zyx"
+        let extra = PostgresFixture.deliveries(count: 3, seed: 4).map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.id = "NEW-" + delivery.id
+            delivery.name = "Xylophone Player"
+            return delivery
+        }
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "second.json"))
+        #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[7].id])
+        #expect(PostgresFixture.rows(try store.search("xylophone", status: .all, sort: .name)).map(\.id) == extra.map(\.id))
+        #expect(try Self.keys(fixture) == keys)
+        let words = try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word")
+        // The same rows again, from another file: nothing changes, the index included.
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "third.json"))
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word") == words)
+        #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[7].id])
+        // The old name back: its word leaves the index.
+        deliveries[7].name = original
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "fourth.json"))
+        #expect(try store.search("quetzal", status: .all).count == 0)
+        #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
+    }
+
     @Test func aBadManifestChangesNothing() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
