@@ -17,8 +17,9 @@ import Store
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
-///   appended in manifest order, and the word index is made again from
-///   the store's texts.
+///   appended in manifest order; rows the manifest leaves as they are are
+///   not written, and when some were, the word index is made again from the
+///   store's texts.
 ///
 /// A `NOTIFY` tells every browser. Any failure rolls it all back, the
 /// dropped indexes included.
