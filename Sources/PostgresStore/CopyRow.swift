@@ -14,7 +14,8 @@ enum CopyRow {
          "name_length", "address_length", "window_length", "search_text", "imported_status"]
     }
 
-    static func append(_ delivery: Delivery, sequence: Int32, to buffer: inout ByteBuffer) {
+    /// `searchText`: `searchText(of: delivery)`, which the caller also indexes (`SearchWords`).
+    static func append(_ delivery: Delivery, sequence: Int32, searchText: String, to buffer: inout ByteBuffer) {
         let lengths = TextLengths(of: delivery)
         buffer.writeString(String(sequence))
         field(delivery.id, &buffer)
@@ -30,7 +31,7 @@ enum CopyRow {
         field(String(lengths.name), &buffer)
         field(String(lengths.address), &buffer)
         field(String(lengths.window), &buffer)
-        field(searchText(of: delivery), &buffer)
+        field(searchText, &buffer)
         field(delivery.status.rawValue, &buffer)
         buffer.writeInteger(UInt8(ascii: "\n"))
     }
@@ -43,10 +44,16 @@ enum CopyRow {
 
     private static func field(_ value: String?, _ buffer: inout ByteBuffer) {
         buffer.writeInteger(UInt8(ascii: "\t"))
-        guard var value else {
+        guard let value else {
             buffer.writeStaticString("\\N")
             return
         }
+        writeEscaped(value, &buffer)
+    }
+
+    /// `value` as a field's text: backslash, tab, newline and carriage return escaped.
+    static func writeEscaped(_ value: String, _ buffer: inout ByteBuffer) {
+        var value = value
         value.withUTF8 { bytes in
             var start = 0
             for (index, byte) in bytes.enumerated() {

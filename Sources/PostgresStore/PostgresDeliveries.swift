@@ -26,6 +26,8 @@ public final class PostgresDeliveries: DeliverySource {
         var deliveries = PageCache<[Delivery]>(capacity: 48)
         var lengths = PageCache<[TextLengths]>(capacity: 48)
         var positions: [Int32] = []
+        /// The list's last `tail.count` positions, in list order, learnt backwards from the end (the End key).
+        var tail: [Int32] = []
     }
 
     /// A big search's rows per block of `rowsPerStep` positions (block number, rows), when counted so.
@@ -91,7 +93,7 @@ public final class PostgresDeliveries: DeliverySource {
             return state[keyPath: cache].page(number)
         }
         if let cached { return cached }
-        let positions = try search == nil ? nil : learnPositions(through: rows.upperBound).map { Array($0[rows]) }
+        let positions = try search == nil ? nil : learnPositions(of: rows)
         let page = try load(positions, rows)
         guard page.count == rows.count else {
             throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
@@ -100,6 +102,37 @@ public final class PostgresDeliveries: DeliverySource {
             if state.generation == generation { state[keyPath: cache].insert(page, number: number) }
         }
         return page
+    }
+
+    /// The list's positions of `rows`: from those learnt from the start, or
+    /// from the end when the rows are nearer the end than the start's learnt
+    /// rows are (End and the pages above it read a few chunks, not the whole list).
+    private func learnPositions(of rows: Range<Int>) throws(StoreError) -> [Int32]? {
+        let (learnt, tail) = state.withLock { ($0.positions.count, $0.tail.count) }
+        if rows.upperBound > learnt, count - tail - rows.lowerBound < rows.upperBound - learnt {
+            let tail = try learnTail(from: rows.lowerBound)
+            let first = count - tail.count
+            return Array(tail[(rows.lowerBound - first)..<(rows.upperBound - first)])
+        }
+        return try learnPositions(through: rows.upperBound).map { Array($0[rows]) }
+    }
+
+    /// The list's last positions, learnt backwards by keyset chunks from the end down to at least row `start`.
+    private func learnTail(from start: Int) throws(StoreError) -> [Int32] {
+        guard let search else { return [] }
+        while true {
+            let (tail, first) = state.withLock { ($0.tail, $0.tail.first ?? 0) }
+            if count - tail.count <= start { return tail }
+            let more = try store.positions(
+                of: search, after: first, limit: min(count - tail.count, max(store.rowsPerStep, count - tail.count - start)),
+                backwards: true)
+            if more.isEmpty {
+                throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
+            }
+            state.withLock { state in
+                if state.tail.count == tail.count { state.tail = more.reversed() + state.tail }
+            }
+        }
     }
 
     /// The search's positions, learnt by keyset chunks up to at least `end`.
@@ -175,7 +208,8 @@ public final class PostgresDeliveries: DeliverySource {
             guard let within = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
             return min(count - 1, earlier + Int(within))
         }
-        guard let before = try? store.link.rows(search.rowsBefore(position: position)).first?.decode(Int64.self) else { return nil }
+        let query = search.rowsBefore(position: position, among: known.count == count ? known : nil)
+        guard let before = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
         return min(count - 1, Int(before))
     }
 

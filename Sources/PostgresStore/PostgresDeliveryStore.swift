@@ -104,13 +104,21 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     /// The rows `text` finds whose status passes `filter`, in `sort` order. A
-    /// search or a filter that finds few rows learns them all in one scan,
-    /// which counts them too; a big one is counted, and it and every row in
-    /// another order are learnt by keyset as the screens scroll (`PostgresSearch`).
+    /// search asks the word index for every row it finds (`SearchWords`), and
+    /// the server only to filter or sort them. A status filter alone that finds
+    /// few rows learns them all in one scan, which counts them too; a big one
+    /// is counted, and it and every row in another order are learnt by keyset
+    /// as the screens scroll (`PostgresSearch`).
     public func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> PostgresDeliveries {
         guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
         return try listing(search) { () throws(StoreError) in
             guard search.filters else { return PostgresDeliveries(store: self, search: search, count: try self.count()) }
+            if var positions = try wordPositions(search) {
+                if search.status != nil || search.order != .manifest {
+                    positions = try link.rows(search.ordering(positions)).compactMap { try? $0.decode(Int32.self) }
+                }
+                return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
+            }
             guard let row = try link.rows(search.positions(upTo: eagerLimit)).first, var positions = try? row.decode([Int32].self) else {
                 throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
             }
@@ -131,8 +139,13 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
     public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
-        let query = PostgresSearch(text: text, status: nil)?.query(selecting: "status, count(*) AS count")
+        let search = PostgresSearch(text: text, status: nil)
+        var query = search?.query(selecting: "status, count(*) AS count")
             ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) AS count FROM delivery")
+        if let search, let positions = try wordPositions(search) {
+            query = PostgresQuery(unsafeSQL: "SELECT status, count(*) AS count FROM delivery WHERE position = ANY($1)")
+            query.binds.append(positions)
+        }
         let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY status", binds: query.binds))
         var counts = StatusCounts()
         for row in rows {
@@ -213,9 +226,33 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         }
     }
 
-    /// Up to `limit` positions of `search`'s rows after `position`, ascending (a keyset step).
-    func positions(of search: PostgresSearch, after position: Int32, limit: Int) throws(StoreError) -> [Int32] {
-        try link.rows(search.query(selecting: "position", after: position, limit: limit)).compactMap { try? $0.decode(Int32.self) }
+    /// The positions of the rows holding every typed word of `search`,
+    /// ascending, from the word index: for each word the distinct words that
+    /// contain it (their trigram index) and the positions those are in,
+    /// united; then intersected across the typed words. Nil when the search
+    /// has no words or the index cannot answer it (`PostgresSearch.scansText`).
+    func wordPositions(_ search: PostgresSearch) throws(StoreError) -> [Int32]? {
+        guard !search.words.isEmpty, !search.scansText else { return nil }
+        let capacity = try count()
+        var matched: PositionSet?
+        // Longer words are rarer: the first set is then small, and an empty one ends the search early.
+        for word in Set(search.words).sorted(by: { $0.count > $1.count }) {
+            var found = PositionSet(capacity: capacity)
+            for row in try link.rows(PostgresSearch.wordsHolding(word)) {
+                guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
+                SearchWords.decode(bytes) { found.insert($0) }
+            }
+            if matched == nil { matched = found } else { matched?.formIntersection(found) }
+            if matched?.isEmpty ?? true { return [] }
+        }
+        return matched?.positions ?? []
+    }
+
+    /// Up to `limit` positions of `search`'s rows after `position` in list
+    /// order (a keyset step), or `backwards` before it, the nearest first (0: from the end).
+    func positions(of search: PostgresSearch, after position: Int32, limit: Int, backwards: Bool = false) throws(StoreError) -> [Int32] {
+        try link.rows(search.query(selecting: "position", after: position, limit: limit, backwards: backwards))
+            .compactMap { try? $0.decode(Int32.self) }
     }
 
     public func delivery(id: String) throws(StoreError) -> Delivery? {

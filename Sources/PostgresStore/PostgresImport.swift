@@ -13,11 +13,14 @@ import Store
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
-///   than keeping five indexes up row by row.
+///   than keeping them up row by row; the reading thread gathers the word
+///   index (`SearchWords`) on the way, copied in after the rows.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
-///   appended in manifest order.
+///   appended in manifest order; rows the manifest leaves as they are are
+///   not written, and when some were, the word index is made again from the
+///   store's texts.
 ///
 /// A `NOTIFY` tells every browser. Any failure rolls it all back, the
 /// dropped indexes included.
@@ -26,8 +29,8 @@ struct PostgresImport {
     let reader: ManifestReader
     let progress: (@Sendable (ImportProgress) -> Void)?
 
-    /// Rows above which an import into a store that holds rows rebuilds the search index rather than keep it up.
-    static let rebuildsIndexAbove = 4096
+    /// Rows above which an import into a store that holds rows builds the sort indexes again rather than keep them up.
+    static let rebuildsIndexesAbove = 4096
     /// Memory for building an index from sorted rows (the server's default, 64 MB, spills a million rows to disk).
     static let indexBuildMemory = "512MB"
     /// Bytes of COPY data per message sent.
@@ -86,15 +89,22 @@ struct PostgresImport {
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
             }
 
+            // Into an empty store the reading thread also gathers the word index,
+            // handed over once the rows are read.
+            let gathersWords = before == 0
+            let gathered = BoundedQueue<SearchWords>(capacity: 1)
             Thread {
                 var buffer = ByteBuffer()
                 buffer.reserveCapacity(Self.chunkBytes + 4096)
                 var sequence: Int32 = 0
                 var written = 0
+                var words = SearchWords(expecting: gathersWords ? total : 0)
                 do {
                     try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
                         sequence += 1
-                        CopyRow.append(delivery, sequence: sequence, to: &buffer)
+                        let searchText = CopyRow.searchText(of: delivery)
+                        CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
+                        if gathersWords { words.add(position: sequence, folded: searchText) }
                         if buffer.readableBytes >= Self.chunkBytes {
                             written = Int(sequence)
                             guard chunks.put(buffer) else { throw CancellationError() }
@@ -103,8 +113,11 @@ struct PostgresImport {
                         }
                     }
                     if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
+                    if gathersWords { _ = gathered.put(words) }
+                    gathered.finish(error: nil)
                     chunks.finish(error: nil)
                 } catch {
+                    gathered.finish(error: error)
                     chunks.finish(error: error)
                 }
             }.start()
@@ -123,11 +136,16 @@ struct PostgresImport {
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
+                try (gathered.take() ?? SearchWords()).replaceTable(link, connection)
             } else {
-                try merge(link, connection, after: before, rebuildsSearch: total > Self.rebuildsIndexAbove)
+                // Changed texts drop words and add others: the index is made again from the store's texts.
+                if try merge(link, connection, after: before, rows: total) > 0 {
+                    try SearchWords.reading(link, connection).replaceTable(link, connection)
+                }
             }
             // The planner's figures for the new rows, committed with them.
             _ = try link.rows("ANALYZE delivery", on: connection)
+            _ = try link.rows("ANALYZE search_word", on: connection)
             if let fingerprint {
                 _ = try link.rows("""
                     INSERT INTO imported_manifest(path, size, modified) VALUES
@@ -141,18 +159,30 @@ struct PostgresImport {
         }
     }
 
-    /// Updates known ids in place from the temporary table and appends new ones in manifest order.
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rebuildsSearch: Bool) throws {
-        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropSearchIndex), on: connection) }
-        _ = try link.rows("""
-            UPDATE delivery d SET
-                name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
-                status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
-                imported_status = i.status, items = i.items, instructions = i.instructions,
-                delivery_window = i.delivery_window, name_length = i.name_length,
-                address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
-            FROM import_delivery i WHERE d.id = i.id
-            """, on: connection)
+    /// Updates known ids in place from the temporary table (only rows the
+    /// manifest changes) and appends new ones in manifest order; the rows
+    /// written. Many rows written at once are indexed for the sort orders
+    /// afterwards, as into an empty store, rather than row by row.
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rows total: Int) throws -> Int {
+        let rebuildsSortIndexes = total > Self.rebuildsIndexesAbove
+        if rebuildsSortIndexes {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
+        }
+        let updated = try link.rows("""
+            WITH updated AS (
+                UPDATE delivery d SET
+                    name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
+                    status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
+                    imported_status = i.status, items = i.items, instructions = i.instructions,
+                    delivery_window = i.delivery_window, name_length = i.name_length,
+                    address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
+                FROM import_delivery i WHERE d.id = i.id
+                    AND (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
+                        IS DISTINCT FROM
+                        (i.name, i.line1, i.line2, i.phone, i.text_number, i.status, i.items, i.instructions, i.delivery_window)
+                RETURNING 1)
+            SELECT count(*) FROM updated
+            """, on: connection).first?.decode(Int64.self) ?? 0
         _ = try link.rows("""
             INSERT INTO delivery (
                 position, id, name, line1, line2, phone, text_number, status, imported_status, items,
@@ -163,7 +193,10 @@ struct PostgresImport {
             FROM import_delivery i
             WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
             """, on: connection)
-        if rebuildsSearch { _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.searchIndex), on: connection) }
+        if rebuildsSortIndexes {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
+        }
+        return Int(updated) + (try Self.maxPosition(link, connection)) - before
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

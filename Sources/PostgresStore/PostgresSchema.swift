@@ -1,3 +1,4 @@
+import Model
 import PostgresNIO
 import Store
 
@@ -11,7 +12,9 @@ import Store
 /// text lengths the height estimator needs are included in the primary key's
 /// index (v3), so reading them never touches the wide rows. `search_text` is
 /// id, name and address folded as the SQLite store folds them
-/// (`SubstringSearch.searchedText`), with a `pg_trgm` index for substring search. `status_change` is the log: every change by anyone, kept;
+/// (`SubstringSearch.searchedText`); `search_word` holds its distinct words
+/// with the positions of the deliveries holding each, and a `pg_trgm` index
+/// over the words answers substring search (v4, `SearchWords`). `status_change` is the log: every change by anyone, kept;
 /// `change_id` (made by the client) makes writing a change twice write it once,
 /// which is what lets a queued change be replayed after a lost connection.
 enum PostgresSchema {
@@ -97,7 +100,31 @@ enum PostgresSchema {
             "ALTER TABLE delivery DROP CONSTRAINT delivery_pkey",
             deliveryKeys[0].build,
         ]),
+        // Substring search asks the distinct words rather than a million texts
+        // (`SearchWords`): a far smaller trigram index, and a search reads only
+        // the positions of the words it finds. The folded text stays, unindexed,
+        // for the rare typed word that holds white space.
+        Migration(version: 4, name: "a word index: distinct folded words, their deliveries, trigrams of the words", statements: [
+            dropSearchIndex,
+            "CREATE TABLE search_word (word text NOT NULL, positions bytea NOT NULL)",
+            // Read whole at every search, and already compact: not worth compressing.
+            "ALTER TABLE search_word ALTER COLUMN positions SET STORAGE EXTERNAL",
+            wordIndex,
+        ], rewrite: { link, connection in
+            try SearchWords.reading(link, connection).replaceTable(link, connection)
+        }),
+        // A list sorted by name, window or status reads its first page and each
+        // next one from an index rather than sorting a million rows per step.
+        Migration(version: 5, name: "an index per sort order", statements: sortIndexes.map(\.build)),
     ]
+
+    /// One index per sort order other than the manifest's, on exactly the
+    /// expressions the keyset reads (`PostgresSearch.sortKey`) and then the position.
+    static let sortIndexes: [(drop: String, build: String)] = [(DeliveryOrder.name, "name"), (.window, "window"), (.status, "status_rank")]
+        .map { order, name in
+            let columns = (PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"]).joined(separator: ", ")
+            return ("DROP INDEX delivery_sorted_by_\(name)", "CREATE INDEX delivery_sorted_by_\(name) ON delivery (\(columns))")
+        }
 
     /// The keys and indexes of `delivery` as the latest version has them, in
     /// the order an import into an empty table builds them after its `COPY`
@@ -107,8 +134,7 @@ enum PostgresSchema {
          "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
         ("DROP INDEX delivery_by_status", "CREATE INDEX delivery_by_status ON delivery (status, position)"),
-        (dropSearchIndex, searchIndex),
-    ]
+    ] + sortIndexes
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.
     private static func refoldSearchText(_ link: PostgresLink, _ connection: PostgresConnection) throws {
@@ -136,7 +162,11 @@ enum PostgresSchema {
         }
     }
 
-    /// The substring index; dropped and rebuilt around a big import (faster than row-by-row upkeep).
+    /// The trigram index over the distinct words (v4), built after they are copied in.
+    static let wordIndex = "CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops)"
+    static let dropWordIndex = "DROP INDEX search_word_trigram"
+
+    /// The substring index over every delivery's text, of versions 1 to 3.
     static let searchIndex = "CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops)"
     static let dropSearchIndex = "DROP INDEX delivery_search"
 

@@ -4,9 +4,10 @@ import Store
 
 /// Which rows a list keeps, and in what order, as SQL over `delivery`: every
 /// typed word (`SubstringSearch.words`, as the SQLite store splits and folds
-/// them) found anywhere in the folded `search_text` (a `LIKE '%word%'` the
-/// trigram index answers), the status when a filter is on, and the sort the
-/// `s` key chose. Every value is a bound parameter.
+/// them) found anywhere in the folded `search_text` (a `LIKE '%word%'`; the
+/// word index, `SearchWords`, answers it without reading the texts), the
+/// status when a filter is on, and the sort the `s` key chose. Every value
+/// is a bound parameter.
 ///
 /// A list is read by keyset: the rows after the last one learnt, in list
 /// order, a chunk at a time. In another order than the manifest's, "after"
@@ -14,6 +15,8 @@ import Store
 /// position)`, looked up from its position, so the step needs no value but a
 /// position and the order is total (position breaks ties).
 struct PostgresSearch: Sendable, Hashable {
+    /// The typed words, folded (`SubstringSearch.words`).
+    var words: [String]
     /// LIKE patterns, one per word.
     var patterns: [String]
     var status: String?
@@ -21,10 +24,48 @@ struct PostgresSearch: Sendable, Hashable {
 
     /// Nil for every row in manifest order (the plain list, read by position range).
     init?(text: String, status: String?, order: DeliveryOrder = .manifest) {
-        patterns = SubstringSearch.words(text).map(Self.likePattern)
+        words = SubstringSearch.words(text)
+        patterns = words.map(Self.likePattern)
         self.status = status
         self.order = order
         if patterns.isEmpty && status == nil && order == .manifest { return nil }
+    }
+
+    /// The positions of the distinct words holding the typed `word` (`search_word`).
+    ///
+    /// `pg_trgm` reads the list of every trigram of the pattern, and some are
+    /// in nearly every word (`dlv` of an id: a million entries, 30 ms against
+    /// 1 ms for its digits). So a word with more than letters and digits asks
+    /// the index for its longest run of them (three or more), which every word
+    /// holding the whole one holds too, and the whole word is checked in the
+    /// few words that run finds.
+    static func wordsHolding(_ word: String) -> PostgresQuery {
+        let pattern = likePattern(word)
+        guard let run = longestRun(of: word), run.count >= 3, run != word else {
+            return "SELECT positions FROM search_word WHERE word LIKE \(pattern)"
+        }
+        // OFFSET 0 keeps the index on the run alone: the whole pattern is a filter over what it finds.
+        return """
+            SELECT positions FROM (SELECT word, positions FROM search_word WHERE word LIKE \(likePattern(run)) OFFSET 0) found
+            WHERE word LIKE \(pattern)
+            """
+    }
+
+    /// The longest run of letters and digits in `word` (the first of equal ones).
+    static func longestRun(of word: String) -> String? {
+        var longest: Substring?
+        var start: String.Index?
+        for index in word.indices {
+            let character = word[index]
+            if character.isLetter || character.isNumber {
+                if start == nil { start = index }
+            } else if let from = start {
+                if word[from..<index].count > longest?.count ?? 0 { longest = word[from..<index] }
+                start = nil
+            }
+        }
+        if let from = start, word[from...].count > longest?.count ?? 0 { longest = word[from...] }
+        return longest.map(String.init)
     }
 
     /// A LIKE pattern finding `word` anywhere (`%`, `_` and `\\` in it escaped).
@@ -59,21 +100,26 @@ struct PostgresSearch: Sendable, Hashable {
 
     /// `SELECT <columns> FROM delivery WHERE <this search>`; with `limit`, the
     /// first `limit` rows in list order after the row at `position` (0: from
-    /// the start). `columns` and `extra` (one more condition) are the
-    /// caller's own SQL, never values.
-    func query(selecting columns: String, after position: Int32? = nil, limit: Int? = nil, extra: String? = nil) -> PostgresQuery {
+    /// the start), or `backwards` the last `limit` rows before it (0: from
+    /// the end), last first. `columns` and `extra` (one more condition) are
+    /// the caller's own SQL, never values.
+    func query(
+        selecting columns: String, after position: Int32? = nil, limit: Int? = nil, backwards: Bool = false, extra: String? = nil
+    ) -> PostgresQuery {
         var binds = PostgresBindings()
         var conditions = conditions(&binds)
         if let position, position > 0 {
             binds.append(position)
-            conditions.append(keyComparison(">", position: "$\(binds.count)"))
+            conditions.append(keyComparison(backwards ? "<" : ">", position: "$\(binds.count)"))
         }
         if let extra { conditions.append(extra) }
         var sql = "SELECT \(columns) FROM delivery"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if let limit {
             binds.append(limit)
-            sql += " ORDER BY \(key.joined(separator: ", ")) LIMIT $\(binds.count)"
+            // Backwards, the same index is read from its end.
+            let ordering = backwards ? key.map { $0 + " DESC" } : key
+            sql += " ORDER BY \(ordering.joined(separator: ", ")) LIMIT $\(binds.count)"
         }
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
@@ -97,15 +143,41 @@ struct PostgresSearch: Sendable, Hashable {
             binds: binds)
     }
 
+    /// Whether the word index cannot answer this search: some typed word
+    /// holds white space (hidden in a grapheme cluster), which the index's
+    /// words never do, so the folded texts are scanned.
+    var scansText: Bool { !words.allSatisfy(SearchWords.canLookUp) }
+
+    /// The rows at `positions` that pass the status filter, in list order
+    /// (`positions`: the rows the words found, from the word index).
+    func ordering(_ positions: [Int32]) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(positions)
+        var sql = "SELECT position FROM delivery WHERE position = ANY($1)"
+        if let status {
+            binds.append(status)
+            sql += " AND status = $2"
+        }
+        return PostgresQuery(unsafeSQL: sql + " ORDER BY " + key.joined(separator: ", "), binds: binds)
+    }
+
     /// Whether the list keeps only some rows (a search or a status filter), rather than sorting them all.
     var filters: Bool { !patterns.isEmpty || status != nil }
 
     /// How many of this list's rows come before the row at `position`, whether
     /// or not the list holds that row: where it is, or would be. With `from`
     /// (manifest order), only those at positions from `from` on.
-    func rowsBefore(position: Int32, from: Int32? = nil) -> PostgresQuery {
+    /// With `among` (every position of the list, already known), those rows
+    /// are counted rather than the search run again.
+    func rowsBefore(position: Int32, from: Int32? = nil, among known: [Int32]? = nil) -> PostgresQuery {
         var binds = PostgresBindings()
-        var conditions = conditions(&binds)
+        var conditions: [String]
+        if let known {
+            binds.append(known)
+            conditions = ["position = ANY($1)"]
+        } else {
+            conditions = self.conditions(&binds)
+        }
         binds.append(position)
         conditions.append(keyComparison("<", position: "$\(binds.count)"))
         if let from {

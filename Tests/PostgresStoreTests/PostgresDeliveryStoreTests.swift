@@ -57,6 +57,37 @@ struct PostgresDeliveryStoreTests {
         #expect(Array(rows[50...].map(\.id)) == extra.map(\.id))
     }
 
+    @Test func reimportsKeepTheWordIndexAndTheSortIndexesInStep() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // More rows than an import into a full store keeps the sort indexes up for: they are built again.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
+        try store.importManifest(at: try fixture.write(deliveries))
+        let keys = try Self.keys(fixture)
+        let original = deliveries[7].name
+        deliveries[7].name = "Quetzalcoatl Zyx"
+        let extra = PostgresFixture.deliveries(count: 3, seed: 4).map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.id = "NEW-" + delivery.id
+            delivery.name = "Xylophone Player"
+            return delivery
+        }
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "second.json"))
+        #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[7].id])
+        #expect(PostgresFixture.rows(try store.search("xylophone", status: .all, sort: .name)).map(\.id) == extra.map(\.id))
+        #expect(try Self.keys(fixture) == keys)
+        let words = try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word")
+        // The same rows again, from another file: nothing changes, the index included.
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "third.json"))
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word") == words)
+        #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[7].id])
+        // The old name back: its word leaves the index.
+        deliveries[7].name = original
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "fourth.json"))
+        #expect(try store.search("quetzal", status: .all).count == 0)
+        #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
+    }
+
     @Test func aBadManifestChangesNothing() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
@@ -130,7 +161,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3")
+                == "1,2,3,4,5")
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -143,9 +174,13 @@ struct PostgresDeliveryStoreTests {
         let fixture = try PostgresFixture()
         let deliveries = PostgresFixture.deliveries(count: 30)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
-        // As version 1 left it: folded its own way, the address joined with a comma, the lengths in an index of their own.
+        // As version 1 left it: folded its own way, the address joined with a comma, the lengths in an index of their own,
+        // a trigram index over the texts and no word index.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 2;
+            DROP TABLE search_word;
+            DROP INDEX delivery_sorted_by_name, delivery_sorted_by_window, delivery_sorted_by_status_rank;
+            CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             ALTER TABLE delivery DROP CONSTRAINT delivery_pkey, ADD CONSTRAINT delivery_pkey PRIMARY KEY (position);
             CREATE INDEX delivery_lengths ON delivery (position) INCLUDE (name_length, address_length, window_length);
             UPDATE delivery SET search_text = id || E'\\n' || name || E'\\n' || line1 || coalesce(', ' || line2, '')
@@ -165,10 +200,40 @@ struct PostgresDeliveryStoreTests {
         #expect(!keys.contains("delivery_lengths") && keys.contains("INCLUDE (name_length, address_length, window_length)"))
     }
 
+    @Test func aVersion3DatabaseGetsItsWordIndex() throws {
+        let fixture = try PostgresFixture()
+        var deliveries = PostgresFixture.deliveries(count: 40)
+        deliveries[3].name = "Zoë Kingfisher-Smith"
+        deliveries[9].address.line2 = "Kingfisher Court"
+        try fixture.open().importManifest(at: try fixture.write(deliveries))
+        let migrated = try Self.keys(fixture)
+        // As version 3 left it: a trigram index over every text, no word index, no index per sort order.
+        try fixture.cluster.psql(fixture.database, """
+            DELETE FROM idm_schema_migration WHERE version >= 4;
+            DROP TABLE search_word;
+            DROP INDEX delivery_sorted_by_name, delivery_sorted_by_window, delivery_sorted_by_status_rank;
+            CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
+            """)
+        let store = try fixture.open()
+        #expect(try Self.keys(fixture) == migrated)
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "5")
+        let texts = deliveries.map {
+            SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
+        }
+        let holdingKingfisher = deliveries.indices.filter { texts[$0].contains("kingfisher") }.map { deliveries[$0].id }
+        #expect(holdingKingfisher.count >= 2)
+        #expect(PostgresFixture.rows(try store.search("kingfisher", status: .all)).map(\.id) == holdingKingfisher)
+        #expect(PostgresFixture.rows(try store.search("zoe fisher-s", status: .all)).map(\.id) == [deliveries[3].id])
+        // Every word of every text is in the index once.
+        let words = try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word")
+        let expected = Set(texts.flatMap { $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) })
+        #expect(words == String(expected.count))
+    }
+
     /// The keys and indexes of `delivery`, as the server describes them.
     private static func keys(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
-            SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'delivery'
+            SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('delivery', 'search_word')
             UNION ALL
             SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), E'\\n' ORDER BY conname)
             FROM pg_constraint WHERE conrelid = 'delivery'::regclass
@@ -179,7 +244,8 @@ struct PostgresDeliveryStoreTests {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
         let migrated = try Self.keys(fixture)
-        #expect(migrated.contains("INCLUDE (name_length, address_length, window_length)") && migrated.contains("gin_trgm_ops"))
+        #expect(migrated.contains("INCLUDE (name_length, address_length, window_length)")
+                && migrated.contains("search_word USING gin (word gin_trgm_ops)"))
         let deliveries = PostgresFixture.deliveries(count: 500)
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(try Self.keys(fixture) == migrated)

@@ -43,4 +43,32 @@ struct PostgresSearchTimingTests {
             #expect(found <= total)
         }
     }
+
+    /// Each sort order's first screen, and its last (the End key), on every
+    /// row and on one status; asserts only that every row is listed.
+    @Test func sortedListsFirstScreenAndEnd() throws {
+        let store = try PostgresDeliveryStore(url: try #require(timingURL))
+        let total = try store.count()
+        print("Sorted lists on \(total) rows (median of 3, ms): list + first screen | End (last screen)")
+        for order in DeliveryOrder.allCases {
+            for filter in [StatusFilter.all, .failed] {
+                var times: [(Double, Double)] = []
+                var count = 0
+                for _ in 0..<3 {
+                    let start = Date()
+                    let rows = try store.search("", status: filter, sort: order)
+                    for row in 0..<min(rows.count, 20) { _ = rows.delivery(at: row) }
+                    let first = Date()
+                    for row in max(0, rows.count - 20)..<rows.count { _ = rows.delivery(at: row) }
+                    _ = rows.textLengths(at: rows.count - 1)
+                    let end = Date()
+                    count = rows.count
+                    times.append((first.timeIntervalSince(start), end.timeIntervalSince(first)))
+                }
+                func median(_ values: [Double]) -> String { String(format: "%.1f", values.sorted()[values.count / 2] * 1000) }
+                print("  \(order) \(filter): \(count) rows, \(median(times.map(\.0))) | \(median(times.map(\.1)))")
+                #expect(filter != .all || count == total)
+            }
+        }
+    }
 }
