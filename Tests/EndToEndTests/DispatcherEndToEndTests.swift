@@ -98,7 +98,7 @@ struct DispatcherEndToEndTests {
         var screen = try tmux.waitFor { self.statusLine($0).contains("10/52") }
         try tmux.press("/")
         try tmux.tmux("send-keys", "-t", tmux.name, "-l", "zürich")
-        screen = try tmux.waitFor { self.statusLine($0).contains("Search: zürich") && self.statusLine($0).contains("1/") == false }
+        screen = try tmux.waitFor { self.statusLine($0).contains("Search: zürich") && !self.statusLine($0).contains("searching…") }
         try tmux.press("Enter")
         screen = try tmux.waitFor { self.statusLine($0).contains("found") }
         #expect(statusLine(screen).contains("1 found"))
