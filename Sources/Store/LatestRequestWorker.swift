@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// For a store read a key asks for (a search, the per-status counts) that
 /// can take a second at a million rows: the loop submits it, draws the key
-/// at once, and picks the answer up with `takeAnswers()`, as with
-/// `LatestValueWriter`'s failures. `isBusy` tells the loop to look again soon.
+/// at once, and picks the answer up with `takeAnswers()`; `isBusy` tells it
+/// to look again soon. `LatestValueWriter` is one whose answer is a failure.
 public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sendable {
     private struct State {
         var pending: Request?
