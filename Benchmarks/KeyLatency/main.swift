@@ -5,13 +5,17 @@ import Foundation
 // and every key is timed from the moment it is written to the last byte of
 // the frame it causes. Prints the medians as the table of docs/benchmarks.md.
 //
-//   KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5]
+//   KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30]
+//
+// --quiet is the silence (ms) that ends a key's frames: the default 30 times
+// the key's own frame; a second or more times everything it caused, such as
+// a search's rows, which a worker reads after the typed text is drawn.
 
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let name = arguments.popFirst() {
     guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5]\n".utf8))
+        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30]\n".utf8))
         exit(64)
     }
     options[String(name.dropFirst(2))] = value
@@ -23,6 +27,7 @@ guard let binary = options["binary"], FileManager.default.isExecutableFile(atPat
 let work = URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "idelivermobile-bench")
 let counts = (options["counts"] ?? "1000,1000000").split(separator: ",").compactMap { Int($0) }
 let runs = Int(options["runs"] ?? "5") ?? 5
+let quiet = UInt64(options["quiet"] ?? "30") ?? 30
 
 func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
@@ -36,7 +41,8 @@ do {
         let store = try fixture.store(count: count)
         let before = loadAverage()
         for run in 0 ..< runs {
-            let session = LatencySession(binary: binary, store: store, work: work.appendingPathComponent("home"), seed: UInt64(run + 1))
+            var session = LatencySession(binary: binary, store: store, work: work.appendingPathComponent("home"), seed: UInt64(run + 1))
+            session.quiet = quiet * 1_000_000
             for (label, times) in try session.run() { table.samples[count, default: [:]][label, default: []] += times }
             print("N = \(LatencyTable.countName(count)), run \(run + 1) of \(runs) done")
         }
@@ -47,7 +53,7 @@ do {
     exit(1)
 }
 print("")
-print("Keys through a 100×30 pseudo-terminal, \(runs) runs a store, medians of every sample (ms):")
+print("Keys through a 100×30 pseudo-terminal, \(runs) runs a store, settled after \(quiet) ms of silence, medians of every sample (ms):")
 print("")
 print(table.markdown())
 print("")

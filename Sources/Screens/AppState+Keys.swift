@@ -154,6 +154,7 @@ extension AppState {
     mutating func searchAgain(keeping id: String?) -> [Command] {
         // The title bar's counts are for the old search until typing pauses.
         overviewIsStale = true
+        isSearching = true
         return [.search(currentSearch(selection: id.map { .delivery(id: $0) } ?? .firstRow))]
     }
 
@@ -217,6 +218,11 @@ extension AppState {
 
     // MARK: - Search
 
+    /// How many rows the search typed found, said when the field closes.
+    var foundNotice: String {
+        source.count == 0 ? "No matches for “\(search.query)”" : "\(source.count) found: n/N next/previous"
+    }
+
     /// Keys typed into the search field; nil for keys the list should handle.
     private mutating func handleSearchKey(_ key: Key) -> [Command]? {
         switch key {
@@ -230,9 +236,8 @@ extension AppState {
             return searchAgain(keeping: selectedDelivery?.id ?? search.startedOn)
         case .enter:
             search.isEditing = false
-            if !search.query.isEmpty {
-                notice = source.count == 0 ? "No matches for “\(search.query)”" : "\(source.count) found: n/N next/previous"
-            }
+            // Rows still being read say how many they found when they come (`show`).
+            if !search.query.isEmpty, !isSearching { notice = foundNotice }
             return []
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }

@@ -40,11 +40,13 @@ extension AppState {
         case .clock(let time):
             if time != now { now = time } else { screenVersion = shownVersion }
             commands = []
-        case .searched(let request, .success) where !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
-            // Rows for a search the user has since changed are not the ones to show.
+        case .searched(let request, _) where !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
+            // Rows (or a failure) for a search the user has since changed are
+            // not this one's: its own answer is still to come.
             screenVersion = shownVersion
             commands = []
         case .searched(let request, let result):
+            isSearching = false
             commands = show(request, result)
         case .counted(let query, let counts):
             // A count for a search the user has since left is not this one's.
@@ -134,7 +136,10 @@ extension AppState {
             notice = "Could not read the store: \(failure.reason)"
         case .success(let rows):
             switch request.selection {
-            case .firstRow: replaceSource(rows, selecting: 0)
+            case .firstRow:
+                replaceSource(rows, selecting: 0)
+                // Typed, then Enter before the rows came: the count Enter would have said.
+                if !search.isEditing, !search.query.isEmpty { notice = foundNotice }
             case .sameIndex: replaceSource(rows)
             // Keep the user's place: the same delivery, else the nearest listed one.
             case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected)

@@ -42,6 +42,9 @@ public struct AppState: Sendable {
     /// The title bar's counts are behind the search shown: they are counted
     /// again when typing pauses (`.idle`), as four searches cost too much per key.
     var overviewIsStale = false
+    /// A search the user asked for is being read: the field shows the query
+    /// at once, the status bar says "searching…", and the rows follow as `.searched`.
+    public internal(set) var isSearching = false
     /// The time of day deliveries are late against; nil: nothing is marked late.
     /// Comes as a `.clock` message, never read from a clock here.
     public internal(set) var now: TimeOfDay?

@@ -67,7 +67,10 @@ struct DeliveriesScreen {
             // The field keeps the end of a long query, where the cursor is.
             let label = width >= StatusBar.labelledWidth ? "Text size: " + state.category.name : state.category.name
             let room = width - 2 - DisplayWidth.columns(of: label) - 3 - DisplayWidth.columns(of: "Search: ") - 1
-            let hints = count == 0 && !state.search.query.isEmpty
+            // While the rows are read the count is the old search's: say so rather than "no matches".
+            let hints = state.isSearching
+                ? [StatusHint("searching…", priority: 0), StatusHint("⏎ done", priority: 1), StatusHint("⎋ clear", priority: 2)]
+                : count == 0 && !state.search.query.isEmpty
                 ? [StatusHint("no matches", priority: 0), StatusHint("⌫ edit", priority: 2), StatusHint("⎋ clear", priority: 1)]
                 : [StatusHint("⏎ done", priority: 0), StatusHint("⎋ clear", priority: 1)]
             return StatusBar(

@@ -11,13 +11,19 @@ import Typesetting
 /// came of them back as messages, and draws a frame when the state says the
 /// screen changed (`AppState.screenVersion`).
 ///
-/// Store reads (a search, counts, one delivery) are answered before the next
-/// event is read, so a key's result is on screen before the next key is
-/// handled. Status changes go to a `StatusWriter` thread, so a store locked
-/// by an import never freezes the loop; their outcome comes back on an idle tick.
+/// Searches and counts, which take up to a second at a million rows, go to
+/// workers that answer the newest request (`LatestRequestWorker`): a key in
+/// the search field is drawn at once, and the rows follow as `.searched`
+/// when they are read, while the loop looks for answers every few
+/// milliseconds. One delivery is read on the loop (an indexed lookup).
+/// Status changes go to a `StatusWriter` thread, so a store locked by an
+/// import never freezes the loop; their outcome comes back on an idle tick.
 struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
     static let tickMilliseconds: Int32 = 50
+    /// How long the loop waits for input while a worker reads: the most an
+    /// answer waits to be shown, short against a frame (16 ms).
+    static let answerPollMilliseconds: Int32 = 2
     /// How long a notice a key caused stays up.
     static let noticeDuration: Duration = .seconds(4)
     /// Idle ticks between clock messages: about a second, so late marks follow the minute.
@@ -42,7 +48,13 @@ struct BrowseRuntime {
     /// Saves the text size off the loop: its fsync took 6–12 ms of every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
     let clock: ClockOption
+    /// Reads the rows of the newest search off the loop.
+    let searches: LatestRequestWorker<SearchRequest, Result<any DeliverySource, CommandFailure>>
+    /// Counts the deliveries per status of the newest query off the loop.
+    let counts: LatestRequestWorker<String, StatusCounts?>
     private var drawnVersion: Int?
+    /// When the loop last handled input or an idle tick: the next idle tick is a tick after.
+    private var quietSince = ContinuousClock.now
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
     /// The link notice last reported, so that only a change becomes a message.
@@ -56,6 +68,16 @@ struct BrowseRuntime {
         self.writer = writer
         self.textSize = textSize
         self.clock = clock
+        searches = LatestRequestWorker(label: "idelivermobile.search") { request in
+            do throws(StoreError) {
+                return .success(try Self.rows(for: request, in: store))
+            } catch {
+                return .failure(CommandFailure(reason: error.reason))
+            }
+        }
+        counts = LatestRequestWorker(label: "idelivermobile.counts") { query in
+            try? store.statusCounts(matching: query)
+        }
     }
 
     /// The rows a search shows: every delivery for the plain list, else the store's search.
@@ -74,11 +96,17 @@ struct BrowseRuntime {
                     terminal.draw(state.render())
                     drawnVersion = state.screenVersion
                 }
-                if let event = terminal.nextEvent(timeoutMilliseconds: Self.tickMilliseconds) {
+                // While a worker reads, look for its answer every few milliseconds.
+                let reading = searches.isBusy || counts.isBusy
+                let wait = reading ? Self.answerPollMilliseconds : Self.tickMilliseconds
+                if let event = terminal.nextEvent(timeoutMilliseconds: wait) {
+                    quietSince = .now
                     try send(Self.message(for: event))
-                } else {
+                } else if ContinuousClock.now - quietSince >= .milliseconds(Int(Self.tickMilliseconds)) {
+                    quietSince = .now
                     try idleTick()
                 }
+                try sendAnswers()
             }
         } catch {
             return error
@@ -144,6 +172,12 @@ struct BrowseRuntime {
         }
     }
 
+    /// The rows and counts the workers read since the last look, rows first.
+    private mutating func sendAnswers() throws(Ending) {
+        for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
+        for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
+    }
+
     /// What the writer saved since the last tick, with each delivery read
     /// back; or that it still waits for the store's lock.
     private func finishedWrites() -> [Message] {
@@ -180,13 +214,9 @@ struct BrowseRuntime {
         case .saveTextSize(let category):
             textSize.submit(category)
         case .search(let request):
-            do throws(StoreError) {
-                return .searched(request, .success(try Self.rows(for: request, in: store)))
-            } catch {
-                return .searched(request, .failure(CommandFailure(reason: error.reason)))
-            }
+            searches.submit(request)
         case .countStatuses(let query):
-            return .counted(query: query, try? store.statusCounts(matching: query))
+            counts.submit(query)
         case .saveStatus(let request):
             writer.submit(request)
         case .readDelivery(let id):

@@ -137,7 +137,8 @@ struct BrowseEndToEndTests {
         try tmux.waitFor { self.statusLine($0).contains("1/52") }
         try tmux.press("/")
         try tmux.tmux("send-keys", "-t", tmux.name, "-l", "世田谷")
-        var screen = try tmux.waitFor { self.statusLine($0).contains("Search: 世田谷") }
+        // The typed text shows at once, the rows once read ("searching…" until then).
+        var screen = try tmux.waitFor { self.statusLine($0).contains("Search: 世田谷") && !self.statusLine($0).contains("searching…") }
         #expect(screen.contains { $0.contains("東京都世田谷区") }, "found in the middle of a run of ideographs")
         #expect(!screen.contains { $0.contains("Feng Wong") })
 

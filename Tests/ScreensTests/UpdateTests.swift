@@ -54,10 +54,50 @@ import Testing
 
     @Test func aFailedReadSaysSoAndKeepsTheList() {
         var state = SampleData.state()
-        let request = SearchRequest(query: "", status: .failed)
+        guard case .search(let request)? = state.press(.character("f")).first else {
+            Issue.record("f asks for no rows")
+            return
+        }
         _ = state.update(.searched(request, .failure(CommandFailure(reason: "disk I/O error"))))
         #expect(state.notice == "Could not read the store: disk I/O error")
         #expect(state.source.count == sample.count)
+        #expect(!state.isSearching)
+    }
+
+    @Test func answersThatArriveOutOfOrderShowOnlyTheNewestSearch() {
+        var state = SampleData.state()
+        state.press(.character("/"))
+        let a = SearchRequest(query: "a", status: .all)
+        let ab = SearchRequest(query: "ab", status: .all)
+        #expect(state.press(.character("a")) == [.search(a)])
+        #expect(state.press(.character("b")) == [.search(ab)])
+        // The field shows what was typed before any rows come, and says they are on their way.
+        #expect(state.search.query == "ab")
+        #expect(state.isSearching)
+        #expect(state.render().plainTextLines.last?.contains("searching…") == true)
+
+        let abRows = rows { $0.name.localizedCaseInsensitiveContains("ab") }
+        #expect(state.update(.searched(ab, .success(abRows))).isEmpty)
+        #expect(state.source.count == abRows.count)
+        #expect(!state.isSearching)
+        let version = state.screenVersion
+        // The older search's rows, and its failure, come last: neither replaces the newer rows.
+        #expect(state.update(.searched(a, .success(rows { $0.name.contains("a") }))).isEmpty)
+        #expect(state.update(.searched(a, .failure(CommandFailure(reason: "interrupted")))).isEmpty)
+        #expect(state.source.count == abRows.count)
+        #expect(state.notice == nil)
+        #expect(!state.isSearching)
+        #expect(state.screenVersion == version, "nothing to draw")
+    }
+
+    @Test func enterBeforeTheRowsComeSaysWhatTheyFoundWhenTheyCome() {
+        var state = SampleData.state()
+        state.press(.character("/"), .character("a"))
+        state.press(.enter)
+        #expect(state.notice == nil, "the count shown would be the old list's")
+        let found = rows { $0.name.contains("a") }
+        _ = state.update(.searched(SearchRequest(query: "a", status: .all), .success(found)))
+        #expect(state.notice == "\(found.count) found: n/N next/previous")
     }
 
     @Test func aStatusChangeIsSavedInTheBackgroundThenShownEverywhere() {
