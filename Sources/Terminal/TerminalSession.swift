@@ -46,7 +46,14 @@ public final class TerminalSession {
         noecho()
         nonl()
         keypad(ide_stdscr(), true)
-        set_escdelay(25)
+        // How long a lone Esc waits for the rest of an escape sequence. A
+        // terminal writes a sequence at once (and an SSH packet carries it
+        // whole), so 10 ms is enough, as in tmux 3.5's escape-time; a user on
+        // a link that splits them sets ESCDELAY, which ncurses read at
+        // initscr and we then leave alone.
+        if ProcessInfo.processInfo.environment["ESCDELAY"] == nil {
+            set_escdelay(10)
+        }
         curs_set(0)
         mousemask(ide_button_and_wheel_events(), nil)
         mouseinterval(0)
