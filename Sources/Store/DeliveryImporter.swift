@@ -30,14 +30,20 @@ struct DeliveryImporter: Sendable {
     func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        let data = try ManifestReader.contents(of: url)
+        // Each pass over the file hands its pages back as it goes (`ManifestFile`).
+        let mapped = try ManifestFile(url)
+        let data = mapped.data
         let file = ManifestReader.displayName(of: url)
         progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
         let total = try reader.validate(data, file: file) { bytes in
+            mapped.release(before: bytes)
             progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
         }
+        mapped.releaseAll()
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
-        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: ContentHash.sha256(data))
+        let contentHash = ContentHash.sha256(data, progress: mapped.release(before:))
+        mapped.releaseAll()
+        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: contentHash)
 
         let path = database.url.path
         let lock = try ImportLock.acquire(store: path) {
@@ -59,7 +65,9 @@ struct DeliveryImporter: Sendable {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
-                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                try reader.forEachDelivery(
+                    in: data, file: file, checkingDuplicateIDs: false, progress: mapped.release(before:)
+                ) { _, delivery in
                     batch.append(ImportRow(delivery))
                     if batch.count == Self.importBatchSize {
                         guard queue.put(batch) else { throw CancellationError() }
@@ -67,6 +75,7 @@ struct DeliveryImporter: Sendable {
                     }
                 }
                 if !batch.isEmpty { _ = queue.put(batch) }
+                mapped.releaseAll()
                 queue.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -105,12 +114,19 @@ struct DeliveryImporter: Sendable {
                 try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
                                     arguments: [fingerprint.path])
             }
-            if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
+            if let known, known == (try Self.hash(of: url)) {
                 let count = try database.count()
                 return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
             }
         }
         return try importManifest(at: url, reader: reader, progress: progress)
+    }
+
+    /// The SHA-256 of the file at `url`, its pages handed back as they are hashed.
+    private static func hash(of url: URL) throws -> String {
+        let mapped = try ManifestFile(url)
+        defer { mapped.releaseAll() }
+        return ContentHash.sha256(mapped.data, progress: mapped.release(before:))
     }
 
     // MARK: - A small manifest
