@@ -93,9 +93,9 @@ struct DeliveryImporter: Sendable {
     static let importBatchSize = 1024
 
     /// Manifests up to this size are written in one transaction, the triggers
-    /// keeping the indexes row by row: about as long as one slice of a staged
+    /// keeping the index row by row: about as long as one slice of a staged
     /// import (a row costs a millisecond or two that way, most of it the
-    /// search indexes merging their segments, where a staged row costs tens of
+    /// search index merging its segments, where a staged row costs tens of
     /// microseconds; but staging also copies and indexes every row the store
     /// already has).
     static let directImportLimit = 100
@@ -144,13 +144,11 @@ struct DeliveryImporter: Sendable {
             let before = try StoreDatabase.rowCount(db)
             let upsert = try db.makeStatement(sql: """
                 INSERT INTO delivery(
-                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                    searchName, searchAddress)
+                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
                 VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
-                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
+                        CAST(? AS TEXT), CAST(? AS TEXT))
                 ON CONFLICT(id) DO UPDATE SET
                     name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
-                    searchName = excluded.searchName, searchAddress = excluded.searchAddress,
                     phone = excluded.phone, text = excluded.text,
                     status = CASE WHEN delivery.importedStatus = excluded.importedStatus
                                   THEN delivery.status ELSE excluded.status END,
@@ -208,7 +206,7 @@ struct DeliveryImporter: Sendable {
                 progress?(ImportProgress(phase: .writing, done: written, total: total))
             }
 
-            // The live rows it did not mention, then both search indexes over all rows.
+            // The live rows it did not mention, then the search index over all rows.
             let keeping = staged.rowsToKeep > 0 ? staged.before : 0
             let work = keeping + staged.after
             var done = 0
@@ -217,7 +215,7 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: work))
             }
-            // Some of these slices also merge the indexes' segments and take two
+            // Some of these slices also merge the index's segments and take two
             // or three times as long as the rest: aim lower.
             try eachRange(upTo: staged.after, ImportSlice(rows: 1024, target: 0.05)) { range in
                 try importSlice { db in try staged.index(range, db) }
