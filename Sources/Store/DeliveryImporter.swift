@@ -22,8 +22,10 @@ struct DeliveryImporter: Sendable {
     /// never holds the write lock for long, so status changes from other
     /// instances are saved while it runs (and kept by it). A manifest of up to
     /// `directImportLimit` deliveries is one short transaction; a larger one is
-    /// a `StagedImport`, written in slices of about a tenth of a second. One
-    /// import at a time writes a store (`ImportLock`); another waits.
+    /// a `StagedImport`, written in slices of about a tenth of a second (its
+    /// index in transactions of up to `indexHold` that give way, between two
+    /// slices, to a writer that says it is waiting). One import at a time
+    /// writes a store (`ImportLock`); another waits.
     ///
     /// Throws `ManifestError` (bad or missing file) or `StoreError`.
     @discardableResult
@@ -99,6 +101,13 @@ struct DeliveryImporter: Sendable {
     /// microseconds; but staging also copies and indexes every row the store
     /// already has).
     static let directImportLimit = 100
+
+    /// How long one transaction of a staged import's indexing may hold the
+    /// write lock when no writer is waiting (`importStaged`): a writer of
+    /// another process that waits is let in within a slice, but one of this
+    /// process (which queues for the connection rather than the lock) waits
+    /// up to this long.
+    static let indexHold: TimeInterval = 1
 
     /// Imports the manifest at `url` unless this store already imported it
     /// unchanged (the same path with the same SHA-256 of its bytes): what
@@ -215,12 +224,30 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: work))
             }
-            // Some of these slices also merge the index's segments and take two
-            // or three times as long as the rest: aim lower.
-            try eachRange(upTo: staged.after, ImportSlice(rows: 1024, target: 0.05)) { range in
-                try importSlice { db in try staged.index(range, db) }
-                done += range.count
-                progress?(ImportProgress(phase: .indexing, done: done, total: work))
+            // FTS5 writes what a transaction added as a new segment when it
+            // commits, and merges segments as they pile up: a transaction a
+            // tenth of a second long cost twice the work of long ones. So
+            // a transaction goes on, a slice at a time, until a writer says it
+            // is waiting or `indexHold` has passed; a waiting writer still gets
+            // in within a slice. Some slices also merge segments and take two or
+            // three times as long as the rest: aim lower.
+            var chunk = ImportSlice(rows: 1024, target: 0.05)
+            var indexed = 0
+            while indexed < staged.after {
+                try importSlice { db in
+                    let began = DispatchTime.now().uptimeNanoseconds
+                    repeat {
+                        let range = indexed ..< min(staged.after, indexed + chunk.rows)
+                        try chunk.measure {
+                            try staged.index(range, db)
+                            return range.count
+                        }
+                        indexed = range.upperBound
+                        done += range.count
+                        progress?(ImportProgress(phase: .indexing, done: done, total: work))
+                    } while indexed < staged.after && !database.waiting.writerIsWaiting()
+                        && Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 < Self.indexHold
+                }
             }
             try importSlice { db in try staged.count(db) }
 
