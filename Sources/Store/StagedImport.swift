@@ -78,7 +78,8 @@ struct StagedImport {
         for row in rows {
             let position: Int
             var status = row.status
-            if let known = try Row.fetchOne(live, arguments: [row.id]) {
+            // Into an empty store (the big first import) every id is new: no lookup.
+            if before > 0, let known = try Row.fetchOne(live, arguments: [row.id]) {
                 position = known[livePosition]
                 let importedBefore: String = known[liveImported]
                 // A status saved in the store survives, unless the manifest changed the one it imports.
