@@ -110,7 +110,8 @@ extension StoreSchema {
     /// result as a C string, so it folds the text up to the first NUL.
     static func folded(id: String, name: String, address: Address) -> String {
         let joined = id + "\n" + name + "\n" + searchAddress(address)
-        guard let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
+        // A byte scan settles nearly every row (a NUL is byte 0 in UTF-8 and in no other scalar).
+        guard joined.utf8.contains(0), let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
         return SearchFolding.fold(String(joined.unicodeScalars[..<nul]))
     }
 
