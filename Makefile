@@ -67,12 +67,17 @@ man:
 # Keys timed end to end through a pseudo-terminal (Benchmarks/KeyLatency: the
 # release binary on stores of 10^3 and 10^6 deliveries it makes once under
 # .build/bench; BENCH_COUNTS=1000,1000000,10000000 adds 10^7, about 10 GB and
-# several minutes to import), then the engine's micro-benchmarks.
+# several minutes to import), imports timed, then the engine's micro-benchmarks.
 BENCH_COUNTS ?= 1000,1000000
 BENCH_RUNS ?= 5
+# Imports timed as whole processes (Benchmarks/ImportTiming: wall clock, CPU
+# and largest resident set of `idelivermobile import` into a new store).
+BENCH_IMPORT_COUNTS ?= 10000,100000,1000000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
+	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
+		--counts $(BENCH_IMPORT_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 # Tools for `make legibility` (not needed to build or test), installed with

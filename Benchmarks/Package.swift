@@ -14,6 +14,8 @@ let package = Package(
     targets: [
         // Keys timed end to end: the release binary on a pseudo-terminal (no library needed).
         .executableTarget(name: "KeyLatency", path: "KeyLatency"),
+        // Imports timed as whole processes: the release binary's wall clock, CPU and memory.
+        .executableTarget(name: "ImportTiming", path: "ImportTiming"),
         .executableTarget(
             name: "RowHeightBenchmarks",
             dependencies: [

@@ -22,23 +22,10 @@ public struct ManifestReader: Sendable {
         self.maximumFieldBytes = maximumFieldBytes
     }
 
-    /// The bytes of the file at `url`, mapped rather than copied when possible.
-    /// Throws `.fileNotFound` (exit 66) or `.unreadable` (exit 74).
+    /// The bytes of the file at `url`, mapped rather than copied when possible
+    /// (`ManifestFile`). Throws `.fileNotFound` (exit 66) or `.unreadable` (exit 74).
     public static func contents(of url: URL) throws(ManifestError) -> Data {
-        let path = url.path
-        let file = displayName(of: url)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ManifestError(kind: .fileNotFound, file: file, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw ManifestError(kind: .isDirectory, file: file, reason: "is a directory, not a manifest file")
-        }
-        do {
-            return try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw ManifestError(kind: .unreadable, file: file, reason: "cannot be read (\(error.localizedDescription))")
-        }
+        try ManifestFile(url).data
     }
 
     /// Reads and validates the file at `url` into deliveries held in memory.
@@ -76,11 +63,14 @@ public struct ManifestReader: Sendable {
     /// deliveries before it: call `validate` first to write nothing on a bad
     /// file), or whatever `body` throws, which stops the walk. Pass
     /// `checkingDuplicateIDs: false` only for data `validate` has accepted.
+    /// `progress`, if given, is called now and then with the number of bytes read.
     public func forEachDelivery(
-        in data: Data, file: String, checkingDuplicateIDs: Bool = true, _ body: (Int, Delivery) throws -> Void
+        in data: Data, file: String, checkingDuplicateIDs: Bool = true, progress: ((Int) -> Void)? = nil,
+        _ body: (Int, Delivery) throws -> Void
     ) throws {
         var bodyError: (any Error)?
-        _ = try parse(data, file: file, checksDuplicateIDs: checkingDuplicateIDs) { index, delivery, _ in
+        _ = try parse(data, file: file, checksDuplicateIDs: checkingDuplicateIDs) { index, delivery, offset in
+            if let progress, index % 8192 == 0 { progress(offset) }
             do {
                 try body(index, delivery)
                 return true

@@ -37,20 +37,24 @@ struct PostgresImport {
     static let chunkBytes = 1 << 20
 
     func run(_ url: URL) throws -> ImportSummary {
-        let data = try ManifestReader.contents(of: url)
+        // Each pass over the file hands its pages back as it goes (`ManifestFile`).
+        let mapped = try ManifestFile(url)
+        let data = mapped.data
         let file = ManifestReader.displayName(of: url)
         let progress = progress
         progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
         let total = try reader.validate(data, file: file) { bytes in
+            mapped.release(before: bytes)
             progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
         }
+        mapped.releaseAll()
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
         // A reading thread parses and encodes; the COPY sends what it has made.
         let chunks = BoundedQueue<ByteBuffer>(capacity: 8)
         let summary: ImportSummary
         do {
-            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, chunks: chunks)
+            summary = try importRows(mapped, file: file, total: total, fingerprint: fingerprint, chunks: chunks)
         } catch {
             // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
             if let readingError = chunks.producerError, !(readingError is CancellationError) { throw readingError }
@@ -61,7 +65,7 @@ struct PostgresImport {
     }
 
     private func importRows(
-        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, chunks: BoundedQueue<ByteBuffer>
+        _ mapped: ManifestFile, file: String, total: Int, fingerprint: ManifestFingerprint?, chunks: BoundedQueue<ByteBuffer>
     ) throws(StoreError) -> ImportSummary {
         let link = store.link
         let reader = reader
@@ -100,7 +104,9 @@ struct PostgresImport {
                 var written = 0
                 var words = SearchWords(expecting: gathersWords ? total : 0)
                 do {
-                    try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                    try reader.forEachDelivery(
+                        in: mapped.data, file: file, checkingDuplicateIDs: false, progress: mapped.release(before:)
+                    ) { _, delivery in
                         sequence += 1
                         let searchText = CopyRow.searchText(of: delivery)
                         CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
@@ -113,6 +119,7 @@ struct PostgresImport {
                         }
                     }
                     if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
+                    mapped.releaseAll()
                     if gathersWords { _ = gathered.put(words) }
                     gathered.finish(error: nil)
                     chunks.finish(error: nil)

@@ -7,7 +7,8 @@ import Foundation
 /// Written out here because the system libraries this project may assume
 /// offer no hash; FIPS 180-4, checked against its test vectors.
 enum ContentHash {
-    static func sha256(_ data: Data) -> String {
+    /// `progress`, if given, is called after each megabyte with the bytes hashed so far.
+    static func sha256(_ data: Data, progress: ((Int) -> Void)? = nil) -> String {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         let length = data.count
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -16,6 +17,7 @@ enum ContentHash {
             let fullBlocks = length / 64
             for block in 0 ..< fullBlocks {
                 compress(&state, &words) { bytes[block * 64 + $0] }
+                if let progress, block % 16384 == 16383 { progress((block + 1) * 64) }
             }
             // The tail, a 1 bit, zeros, and the length in bits.
             var tail = [UInt8](bytes[(fullBlocks * 64)...])

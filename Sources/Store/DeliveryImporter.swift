@@ -22,22 +22,30 @@ struct DeliveryImporter: Sendable {
     /// never holds the write lock for long, so status changes from other
     /// instances are saved while it runs (and kept by it). A manifest of up to
     /// `directImportLimit` deliveries is one short transaction; a larger one is
-    /// a `StagedImport`, written in slices of about a tenth of a second. One
-    /// import at a time writes a store (`ImportLock`); another waits.
+    /// a `StagedImport`, written in slices of about a tenth of a second (its
+    /// index in transactions of up to `indexHold` that give way, between two
+    /// slices, to a writer that says it is waiting). One import at a time
+    /// writes a store (`ImportLock`); another waits.
     ///
     /// Throws `ManifestError` (bad or missing file) or `StoreError`.
     @discardableResult
     func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        let data = try ManifestReader.contents(of: url)
+        // Each pass over the file hands its pages back as it goes (`ManifestFile`).
+        let mapped = try ManifestFile(url)
+        let data = mapped.data
         let file = ManifestReader.displayName(of: url)
         progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
         let total = try reader.validate(data, file: file) { bytes in
+            mapped.release(before: bytes)
             progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
         }
+        mapped.releaseAll()
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
-        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: ContentHash.sha256(data))
+        let contentHash = ContentHash.sha256(data, progress: mapped.release(before:))
+        mapped.releaseAll()
+        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: contentHash)
 
         let path = database.url.path
         let lock = try ImportLock.acquire(store: path) {
@@ -59,7 +67,9 @@ struct DeliveryImporter: Sendable {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
-                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
+                try reader.forEachDelivery(
+                    in: data, file: file, checkingDuplicateIDs: false, progress: mapped.release(before:)
+                ) { _, delivery in
                     batch.append(ImportRow(delivery))
                     if batch.count == Self.importBatchSize {
                         guard queue.put(batch) else { throw CancellationError() }
@@ -67,6 +77,7 @@ struct DeliveryImporter: Sendable {
                     }
                 }
                 if !batch.isEmpty { _ = queue.put(batch) }
+                mapped.releaseAll()
                 queue.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -84,12 +95,19 @@ struct DeliveryImporter: Sendable {
     static let importBatchSize = 1024
 
     /// Manifests up to this size are written in one transaction, the triggers
-    /// keeping the indexes row by row: about as long as one slice of a staged
+    /// keeping the index row by row: about as long as one slice of a staged
     /// import (a row costs a millisecond or two that way, most of it the
-    /// search indexes merging their segments, where a staged row costs tens of
+    /// search index merging its segments, where a staged row costs tens of
     /// microseconds; but staging also copies and indexes every row the store
     /// already has).
     static let directImportLimit = 100
+
+    /// How long one transaction of a staged import's indexing may hold the
+    /// write lock when no writer is waiting (`importStaged`): a writer of
+    /// another process that waits is let in within a slice, but one of this
+    /// process (which queues for the connection rather than the lock) waits
+    /// up to this long.
+    static let indexHold: TimeInterval = 1
 
     /// Imports the manifest at `url` unless this store already imported it
     /// unchanged (the same path with the same SHA-256 of its bytes): what
@@ -105,12 +123,19 @@ struct DeliveryImporter: Sendable {
                 try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
                                     arguments: [fingerprint.path])
             }
-            if let known, known == ContentHash.sha256(try ManifestReader.contents(of: url)) {
+            if let known, known == (try Self.hash(of: url)) {
                 let count = try database.count()
                 return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
             }
         }
         return try importManifest(at: url, reader: reader, progress: progress)
+    }
+
+    /// The SHA-256 of the file at `url`, its pages handed back as they are hashed.
+    private static func hash(of url: URL) throws -> String {
+        let mapped = try ManifestFile(url)
+        defer { mapped.releaseAll() }
+        return ContentHash.sha256(mapped.data, progress: mapped.release(before:))
     }
 
     // MARK: - A small manifest
@@ -128,13 +153,11 @@ struct DeliveryImporter: Sendable {
             let before = try StoreDatabase.rowCount(db)
             let upsert = try db.makeStatement(sql: """
                 INSERT INTO delivery(
-                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                    searchName, searchAddress)
+                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
                 VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
-                        CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
+                        CAST(? AS TEXT), CAST(? AS TEXT))
                 ON CONFLICT(id) DO UPDATE SET
                     name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
-                    searchName = excluded.searchName, searchAddress = excluded.searchAddress,
                     phone = excluded.phone, text = excluded.text,
                     status = CASE WHEN delivery.importedStatus = excluded.importedStatus
                                   THEN delivery.status ELSE excluded.status END,
@@ -192,7 +215,7 @@ struct DeliveryImporter: Sendable {
                 progress?(ImportProgress(phase: .writing, done: written, total: total))
             }
 
-            // The live rows it did not mention, then both search indexes over all rows.
+            // The live rows it did not mention, then the search index over all rows.
             let keeping = staged.rowsToKeep > 0 ? staged.before : 0
             let work = keeping + staged.after
             var done = 0
@@ -201,12 +224,30 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: work))
             }
-            // Some of these slices also merge the indexes' segments and take two
-            // or three times as long as the rest: aim lower.
-            try eachRange(upTo: staged.after, ImportSlice(rows: 1024, target: 0.05)) { range in
-                try importSlice { db in try staged.index(range, db) }
-                done += range.count
-                progress?(ImportProgress(phase: .indexing, done: done, total: work))
+            // FTS5 writes what a transaction added as a new segment when it
+            // commits, and merges segments as they pile up: a transaction a
+            // tenth of a second long cost twice the work of long ones. So
+            // a transaction goes on, a slice at a time, until a writer says it
+            // is waiting or `indexHold` has passed; a waiting writer still gets
+            // in within a slice. Some slices also merge segments and take two or
+            // three times as long as the rest: aim lower.
+            var chunk = ImportSlice(rows: 1024, target: 0.05)
+            var indexed = 0
+            while indexed < staged.after {
+                try importSlice { db in
+                    let began = DispatchTime.now().uptimeNanoseconds
+                    repeat {
+                        let range = indexed ..< min(staged.after, indexed + chunk.rows)
+                        try chunk.measure {
+                            try staged.index(range, db)
+                            return range.count
+                        }
+                        indexed = range.upperBound
+                        done += range.count
+                        progress?(ImportProgress(phase: .indexing, done: done, total: work))
+                    } while indexed < staged.after && !database.waiting.writerIsWaiting()
+                        && Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 < Self.indexHold
+                }
             }
             try importSlice { db in try staged.count(db) }
 

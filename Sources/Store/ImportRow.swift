@@ -10,8 +10,7 @@ struct ImportRow: Sendable {
     /// The status the manifest gives.
     var status: String
     /// id, name, line1, line2, phone, text, status, importedStatus, items,
-    /// instructions, window, searchName, searchAddress: the order of the
-    /// columns both inserts name.
+    /// instructions, window: the order of the columns both inserts name.
     var arguments: StatementArguments
     /// Its folded search text (`StoreSchema.folded`), made here rather than by
     /// the writer: the staged insert binds it.
@@ -26,8 +25,6 @@ struct ImportRow: Sendable {
             StoredText.bindable(delivery.address.line2), StoredText.bindable(delivery.phone), StoredText.bindable(delivery.text),
             delivery.status.rawValue, delivery.status.rawValue,
             ItemsColumn.encode(delivery.items), StoredText.bindable(delivery.instructions), StoredText.bindable(delivery.window),
-            StoredText.bindable(UnspacedScript.spacedOut(delivery.name)),
-            StoredText.bindable(UnspacedScript.spacedOut(StoreSchema.searchAddress(delivery.address))),
         ]
         folded = [StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)]
         lengths = TextLengths(of: delivery)

@@ -10,7 +10,7 @@ import GRDB
 /// manifest's rows are written there a slice at a time, each slice its own
 /// short transaction (an existing id keeps its position, a new one is
 /// appended after the live rows), then the live rows the manifest does not
-/// mention are copied over, then both search indexes are filled and the
+/// mention are copied over, then the search index is filled and the
 /// counts made. Readers query only the live tables, so they see none of this,
 /// and a failed or killed import leaves nothing but staging to discard.
 ///
@@ -22,8 +22,8 @@ import GRDB
 /// (`discardStep`), as is the staging of an import that was killed.
 struct StagedImport {
     /// The tables an import makes anew: the deliveries, their text lengths,
-    /// both search indexes and the counts per status.
-    static let replaced = ["delivery", "delivery_length", "delivery_search", "delivery_trigram", "status_count"]
+    /// the search index and the counts per status.
+    static let replaced = ["delivery", "delivery_length", "delivery_trigram", "status_count"]
     /// The log of deliveries whose status changed while the import ran.
     static let changeLog = "staged_change"
     static let changeTrigger = "staged_change_log"
@@ -65,9 +65,9 @@ struct StagedImport {
         let insert = try db.cachedStatement(sql: """
             INSERT INTO \(Self.staged("delivery"))(
                 position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                searchName, searchAddress, searchFolded)
-            VALUES (?15, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?16, ?8, ?9,
-                    CAST(?10 AS TEXT), CAST(?11 AS TEXT), CAST(?12 AS TEXT), CAST(?13 AS TEXT), ?14)
+                searchFolded)
+            VALUES (?13, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?14, ?8, ?9,
+                    CAST(?10 AS TEXT), CAST(?11 AS TEXT), ?12)
             """)
         let lengths = try db.cachedStatement(sql: """
             INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
@@ -78,7 +78,8 @@ struct StagedImport {
         for row in rows {
             let position: Int
             var status = row.status
-            if let known = try Row.fetchOne(live, arguments: [row.id]) {
+            // Into an empty store (the big first import) every id is new: no lookup.
+            if before > 0, let known = try Row.fetchOne(live, arguments: [row.id]) {
                 position = known[livePosition]
                 let importedBefore: String = known[liveImported]
                 // A status saved in the store survives, unless the manifest changed the one it imports.
@@ -111,12 +112,10 @@ struct StagedImport {
         }
     }
 
-    /// Adds the staged rows with positions in `range` to both staged search indexes.
+    /// Adds the staged rows with positions in `range` to the staged search index.
     func index(_ range: Range<Int>, _ db: Database) throws {
-        let arguments: StatementArguments = [range.lowerBound, range.upperBound]
-        let rows = Self.staged("delivery")
-        try db.execute(sql: StoreSchema.wordIndexRows(from: rows, into: Self.staged("delivery_search")), arguments: arguments)
-        try db.execute(sql: StoreSchema.trigramIndexRows(from: rows, into: Self.staged("delivery_trigram")), arguments: arguments)
+        try db.execute(sql: StoreSchema.trigramIndexRows(from: Self.staged("delivery"), into: Self.staged("delivery_trigram")),
+                       arguments: [range.lowerBound, range.upperBound])
     }
 
     /// Counts the staged deliveries per status (through the staged status index).

@@ -10,8 +10,9 @@ import Model
 /// or more characters is found wherever it stands in a word; after the text
 /// comes a status token of three private-use characters, which no folded
 /// query can contain, so a status filter is one more trigram. Triggers keep
-/// both in step with every insert, upsert and status change. Schema v5 adds
-/// `status_count`, the number of deliveries of each status.
+/// both in step with every insert, upsert and status change. Schema v6 adds
+/// `status_count`, the number of deliveries of each status; v7 drops the
+/// word index this one replaced (`StoreSchema`).
 extension StoreSchema {
     static func registerSubstringSearch(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5: folded text and a trigram index for substring search") { db in
@@ -32,6 +33,19 @@ extension StoreSchema {
                 UPDATE status_count SET count = (SELECT count(*) FROM delivery WHERE delivery.status = status_count.status);
                 """)
             try db.execute(sql: statusCountTriggers)
+        }
+        migrator.registerMigration("v7: the word index no search reads dropped") { db in
+            // The word index cost an import as much as the trigram index did.
+            // A killed import's staged copy of it, or the one an import retired,
+            // would no longer be known as a leftover: they go now too.
+            try db.execute(sql: dropSearchTriggers)
+            for table in ["delivery_search", "staged_delivery_search", "retired_delivery_search"] {
+                try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
+            }
+            try db.execute(sql: """
+                ALTER TABLE delivery DROP COLUMN searchName;
+                ALTER TABLE delivery DROP COLUMN searchAddress;
+                """)
         }
     }
 
@@ -96,7 +110,8 @@ extension StoreSchema {
     /// result as a C string, so it folds the text up to the first NUL.
     static func folded(id: String, name: String, address: Address) -> String {
         let joined = id + "\n" + name + "\n" + searchAddress(address)
-        guard let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
+        // A byte scan settles nearly every row (a NUL is byte 0 in UTF-8 and in no other scalar).
+        guard joined.utf8.contains(0), let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
         return SearchFolding.fold(String(joined.unicodeScalars[..<nul]))
     }
 

@@ -7,17 +7,18 @@ import Model
 /// contiguous: rows are only ever appended or updated in place), so row `i`
 /// is found by key without a scan and the count is `max(position)`.
 /// `delivery_length` keeps the estimator's figures in a narrow table so that
-/// reading them never touches the wide rows. `delivery_search` is a contentless
-/// FTS5 index over id, name, address and a status word, kept in step by
-/// triggers; it stores no positions (`detail = none`): searches are words and
-/// prefixes, never phrases. `searchName` and `searchAddress` hold the name and
-/// address with each Chinese, Japanese or Korean character spaced out (see
-/// `UnspacedScript`), and are NULL for the rows that have none.
+/// reading them never touches the wide rows. Search is the trigram index of
+/// schema v5 (`StoreSchema+Substring`). Up to v6 a word index,
+/// `delivery_search` (FTS5 over id, name, address and a status word, with
+/// Chinese, Japanese and Korean spaced out into `searchName` and
+/// `searchAddress`, see `UnspacedScript`), was kept in step too, though no
+/// search had read it since v5; v7 drops it. The migrations that made it stay
+/// as they were, so that an old store upgrades step by step.
 enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell
     /// a newer store and refuse to write it.
-    static let version = 6
+    static let version = 7
 
     /// The version a store says it has: its `user_version`, or for a store
     /// from before that was kept, the migrations it has applied.
@@ -167,9 +168,7 @@ enum StoreSchema {
         return spaced ? "coalesce(\(p)searchAddress, \(address))" : address
     }
 
-    /// Keep `delivery_search` in step with `delivery` row by row. A large
-    /// import fills a staged copy of the index a slice of rows at a time
-    /// instead (`wordIndexRows`), much faster than a trigger per row.
+    /// Kept `delivery_search` in step with `delivery` row by row, from v3 to v6.
     static let searchTriggers = triggers(spaced: true)
 
     /// The triggers as of v3 (`spaced`, reading the spaced-out columns) or as v2 made them.
@@ -198,17 +197,7 @@ enum StoreSchema {
         DROP TRIGGER delivery_search_update;
         """
 
-    /// Adds the rows of `table` whose position is in `(?, ?]` to the word
-    /// index `index`, as the triggers would (a staged import's index, built in slices).
-    static func wordIndexRows(from table: String, into index: String) -> String {
-        """
-        INSERT INTO \(index)(rowid, id, name, address, status)
-        SELECT position, id, \(nameSQL(nil, spaced: true)), \(addressSQL(nil, spaced: true)), \(statusWordSQL("status"))
-        FROM \(table) WHERE position > ? AND position <= ?
-        """
-    }
-
-    /// Empties the contentless index and fills it again from every row.
+    /// Emptied the contentless word index and filled it again from every row (v3).
     static let rebuildSearch = rebuild(spaced: true)
 
     /// The rebuild as of v3 (`spaced`) or as v2 did it.

@@ -40,6 +40,49 @@ import Testing
         }
     }
 
+    /// After status changes in the store and a staged re-import that renames
+    /// some deliveries, adds new ones and leaves the rest (copied over, then
+    /// indexed in long transactions), search still agrees with brute force
+    /// over what the store should hold.
+    @Test func searchAgreesWithBruteForceAfterStatusChangesAndAReimport() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let first = SampleManifest.deliveries(count: 400)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(first, to: folder, name: "first.json"))
+        var expected = first
+        for index in stride(from: 0, to: first.count, by: 7) where first[index].status != .failed {
+            try store.setStatus(.failed, forDeliveryID: first[index].id)
+            expected[index].status = .failed
+        }
+        // Every other delivery again (a third of them renamed and moved), then new ones.
+        var second: [Delivery] = []
+        for index in stride(from: 0, to: first.count, by: 2) {
+            var delivery = first[index]
+            if index % 3 == 0 {
+                delivery.name = "Zoë Straße \(index)"
+                delivery.address.line1 = "Mühlenweg \(index)"
+                expected[index].name = delivery.name
+                expected[index].address = delivery.address
+            }
+            second.append(delivery)
+        }
+        let added = SampleManifest.deliveries(count: 150, idPrefix: "NEW")
+        second += added
+        expected += added
+        try store.importManifest(at: try SampleManifest.write(second, to: folder, name: "second.json"))
+        #expect(try store.count() == expected.count)
+        for query in ["", "zoe", "strasse 12", "muhlen", "weg 1", "new-0001", "dlv-0003", "e", "ss", "佐藤", "feng", "1 2"] {
+            for filter in StatusFilter.allCases {
+                let found = try store.search(query, status: filter)
+                let matching = expected.filter { Self.matches($0, query: query, filter: filter) }
+                #expect((0..<found.count).map(found.delivery(at:)) == matching, "\(query) \(filter)")
+            }
+        }
+        #expect(try store.search("muhlen", status: .failed).count > 0, "a renamed delivery whose saved status survived")
+        #expect(try store.statusCounts() == StatusCounts(counting: expected))
+    }
+
     @Test(arguments: listings)
     func resultsShowStatusChangesAndPageLikeTheFullList(listing: ResultListing) throws {
         let folder = try SampleManifest.temporaryFolder()

@@ -86,4 +86,65 @@ import Testing
         #expect(try ids(store, "weiss", .pending) == ["OLD-1"])
         #expect(try store.statusCounts().pending == 1, "v6 counted the rows that were there")
     }
+
+    /// v7 drops the word index (and its spaced-out columns) that no search read:
+    /// what v6 found, v7 finds, and status changes and imports keep it right.
+    @Test func aStoreFromV6LosesTheWordIndexAndSearchesAsBefore() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let url = folder.appendingPathComponent("v6.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: StoreSchema.foldFunction) }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: "v6: deliveries per status kept by triggers")
+        try queue.write { db in
+            for (index, person) in Self.people.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, 'pending', 'pending', '[]')
+                    """, arguments: [person.id, person.name, person.address.line1, person.address.line2])
+                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
+            }
+            // What a killed v6 import would leave of its word index.
+            try db.execute(sql: "CREATE VIRTUAL TABLE staged_delivery_search USING fts5(id, content = '')")
+        }
+        try queue.close()
+        // What search finds, by brute force: every typed word inside the folded text.
+        let queries = ["strasse", "weiss", "lodz", "世田谷", "ørsted", "12", "e", "ki 21"]
+        let before = queries.map { query in
+            Self.people.filter { person in
+                let text = SubstringSearch.searchedText(id: person.id, name: person.name, line1: person.address.line1, line2: person.address.line2)
+                return SubstringSearch.words(query).allSatisfy(text.contains)
+            }.map(\.id)
+        }
+
+        let store = try DeliveryStore(url: url)
+        let schema = try store.database.pool.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version"),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '%delivery_search%'"),
+             try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('delivery') WHERE name LIKE 'search%'"))
+        }
+        #expect(schema.0 == 7)
+        #expect(schema.1 == [])
+        #expect(schema.2 == ["searchFolded"])
+        for (query, found) in zip(queries, before) {
+            #expect(!found.isEmpty, "\(query)")
+            #expect(try ids(store, query) == found, "\(query)")
+        }
+        // A status change and a small re-import still reach the index and the counts.
+        try store.setStatus(.failed, forDeliveryID: "D-6")
+        #expect(try ids(store, "世田谷", .failed) == ["D-6"])
+        #expect(try ids(store, "世田谷", .pending) == [])
+        #expect(try store.statusCounts().failed == 1)
+        var moved = Self.people[0]
+        moved.address.line1 = "Mühlenweg 3"
+        try store.importManifest(at: try SampleManifest.write([moved], to: folder, name: "one.json"))
+        #expect(try ids(store, "muhlen") == ["D-1"])
+        #expect(try ids(store, "strasse") == [])
+        // A staged import (more rows than a direct one) writes the v7 tables.
+        let many = SampleManifest.deliveries(count: DeliveryImporter.directImportLimit + 50)
+        try store.importManifest(at: try SampleManifest.write(many, to: folder, name: "many.json"))
+        #expect(try store.count() == Self.people.count + many.count)
+        #expect(try ids(store, "世田谷", .failed) == ["D-6"], "the status saved in the store survives")
+        #expect(try ids(store, many[60].id) == [many[60].id])
+    }
 }

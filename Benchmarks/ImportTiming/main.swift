@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `make bench`'s import part: `idelivermobile import` of generated manifests
+// (seed 1) of 10^4, 10^5 and 10^6 deliveries into a new SQLite store, each
+// timed as a whole process: wall clock, CPU (user + system) and the largest
+// resident set, from `wait4`. Prints the table of docs/benchmarks.md with the
+// targets (at least 125,000 rows/s, at most 150 MB) checked.
+//
+//   ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1]
+
+var options: [String: String] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+        FileHandle.standardError.write(Data("usage: ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1]\n".utf8))
+        exit(64)
+    }
+    options[String(name.dropFirst(2))] = value
+}
+guard let binary = options["binary"], FileManager.default.isExecutableFile(atPath: binary) else {
+    FileHandle.standardError.write(Data("ImportTiming: --binary must name the idelivermobile release binary\n".utf8))
+    exit(64)
+}
+let work = URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "idelivermobile-bench").appendingPathComponent("import")
+let counts = (options["counts"] ?? "10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+let runs = max(1, Int(options["runs"] ?? "1") ?? 1)
+
+/// One finished child process: how long it took and what it used.
+struct Usage {
+    var wall: Double
+    var cpu: Double
+    var maxRSSKiB: Int
+}
+
+/// Runs `binary` with `arguments` (output to /dev/null) and waits for it with `wait4`.
+func measure(_ arguments: [String]) throws -> Usage {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let started = Date()
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+        throw NSError(domain: "ImportTiming", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary)"])
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let wall = Date().timeIntervalSince(started)
+    guard status == 0 else {
+        throw NSError(domain: "ImportTiming", code: 2, userInfo: [NSLocalizedDescriptionKey: "idelivermobile \(arguments.joined(separator: " ")) failed (\(status))"])
+    }
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return Usage(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), maxRSSKiB: usage.ru_maxrss)
+}
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+func countName(_ count: Int) -> String {
+    var exponent = 0
+    var rest = count
+    while rest >= 10, rest % 10 == 0 { rest /= 10; exponent += 1 }
+    return rest == 1 ? "10^\(exponent)" : "\(count)"
+}
+
+var rows: [String] = []
+var notes: [String] = []
+do {
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    for count in counts {
+        let manifest = work.appendingPathComponent("deliveries-\(count).json")
+        if !FileManager.default.fileExists(atPath: manifest.path) {
+            _ = try measure(["generate", "--count", "\(count)", "--seed", "1", "--out", manifest.path])
+        }
+        let before = loadAverage()
+        var samples: [Usage] = []
+        for _ in 0 ..< runs {
+            let store = work.appendingPathComponent("deliveries-\(count).sqlite")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+            samples.append(try measure(["import", manifest.path, "--store", store.path]))
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+        }
+        // The median run by wall clock.
+        let usage = samples.sorted { $0.wall < $1.wall }[samples.count / 2]
+        let rate = Double(count) / usage.wall
+        let megabytes = Double(usage.maxRSSKiB) / 1024
+        rows.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.0f | %@ |", countName(count), usage.wall, usage.cpu, rate, megabytes,
+                           rate >= 125_000 && megabytes <= 150 ? "met" : "not met"))
+        notes.append("N = \(countName(count)): load average \(before) before, \(loadAverage()) after")
+        print("N = \(countName(count)) imported (\(runs) run\(runs == 1 ? "" : "s"))")
+    }
+} catch {
+    FileHandle.standardError.write(Data("ImportTiming: \(error.localizedDescription)\n".utf8))
+    exit(1)
+}
+print("")
+print("`idelivermobile import` of a generated manifest into a new store, median of \(runs) run\(runs == 1 ? "" : "s"):")
+print("")
+print("| N | wall s | CPU s (user + system) | rows/s (wall) | max RSS MB | ≥ 125,000 rows/s, ≤ 150 MB |")
+print("|---|---|---|---|---|---|")
+for row in rows { print(row) }
+print("")
+for note in notes { print("- \(note)") }
