@@ -3,7 +3,8 @@ import Synchronization
 
 /// Answers requests on a background queue, the newest one asked for:
 /// requests submitted while one is being answered coalesce into the last,
-/// and the answer to a request superseded while it ran is dropped.
+/// and a request superseded while it ran is stopped (its store reads watch
+/// a `ReadInterruption`) and its answer, often that failure, dropped.
 ///
 /// For a store read a key asks for (a search, the per-status counts) that
 /// can take a second at a million rows: the loop submits it, draws the key
@@ -14,7 +15,8 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
         var pending: Request?
         /// Counts the requests submitted, so an answer can tell whether a newer one came.
         var submitted = 0
-        var running = false
+        /// Stops the reads of the request being answered, if one is.
+        var running: ReadInterruption?
         var answers: [(request: Request, answer: Answer)] = []
     }
 
@@ -29,25 +31,28 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
 
     /// Asks for `request` to be answered, in place of any not yet started; returns at once.
     public func submit(_ request: Request) {
-        let queued = state.withLock { state in
+        let (queued, superseded) = state.withLock { state in
             defer {
                 state.pending = request
                 state.submitted += 1
             }
-            return state.pending != nil
+            return (state.pending != nil, state.running)
         }
+        // Its answer would be dropped: stop reading it now.
+        superseded?.interrupt()
         // A run already queued will take this newer request.
         if queued { return }
         queue.async { [self] in
-            guard let (request, serial) = state.withLock({ state -> (Request, Int)? in
+            guard let (request, serial, interruption) = state.withLock({ state -> (Request, Int, ReadInterruption)? in
                 defer { state.pending = nil }
                 guard let request = state.pending else { return nil }
-                state.running = true
-                return (request, state.submitted)
+                let interruption = ReadInterruption()
+                state.running = interruption
+                return (request, state.submitted, interruption)
             }) else { return }
-            let result = answer(request)
+            let result = ReadInterruption.$current.withValue(interruption) { answer(request) }
             state.withLock { state in
-                state.running = false
+                state.running = nil
                 // A newer request makes this answer old news.
                 if state.submitted == serial { state.answers.append((request, result)) }
             }
@@ -56,7 +61,7 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
 
     /// True while a request waits or is being answered.
     public var isBusy: Bool {
-        state.withLock { $0.pending != nil || $0.running }
+        state.withLock { $0.pending != nil || $0.running != nil }
     }
 
     /// The answers kept since the last call, oldest first, each with its request.
