@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// For a store read a key asks for (a search, the per-status counts) that
 /// can take a second at a million rows: the loop submits it, draws the key
-/// at once, and picks the answer up with `takeAnswers()`; `isBusy` tells it
-/// to look again soon. `LatestValueWriter` is one whose answer is a failure.
+/// at once, and picks the answer up with `takeAnswers()` when
+/// `whenAnswered` wakes it. `LatestValueWriter` is one whose answer is a failure.
 public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sendable {
     private struct State {
         var pending: Request?
@@ -21,11 +21,17 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
     }
 
     private let answer: @Sendable (Request) -> Answer
+    private let whenAnswered: @Sendable () -> Void
     private let queue: DispatchQueue
     private let state = Mutex(State())
 
-    public init(label: String, answer: @escaping @Sendable (Request) -> Answer) {
+    /// `whenAnswered` is called on the worker's queue after each answer kept
+    /// (not a dropped one), to wake whoever takes them.
+    public init(
+        label: String, whenAnswered: @escaping @Sendable () -> Void = {}, answer: @escaping @Sendable (Request) -> Answer
+    ) {
         self.answer = answer
+        self.whenAnswered = whenAnswered
         queue = DispatchQueue(label: label)
     }
 
@@ -51,11 +57,14 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
                 return (request, state.submitted, interruption)
             }) else { return }
             let result = ReadInterruption.$current.withValue(interruption) { answer(request) }
-            state.withLock { state in
+            let kept = state.withLock { state in
                 state.running = nil
                 // A newer request makes this answer old news.
-                if state.submitted == serial { state.answers.append((request, result)) }
+                guard state.submitted == serial else { return false }
+                state.answers.append((request, result))
+                return true
             }
+            if kept { whenAnswered() }
         }
     }
 

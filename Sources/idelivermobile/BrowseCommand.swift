@@ -62,10 +62,10 @@ struct BrowseCommand: ParsableCommand {
                 replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             )
         }
-        let writer = StatusWriter(store: store)
+        let terminal = TerminalSession()
+        let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
         defer { Self.finishWrites(writer, to: store) }
-        let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
         let state = AppState(

@@ -54,6 +54,29 @@ import Testing
         #expect(!worker.isBusy)
     }
 
+    @Test func whoTakesTheAnswersIsWokenForEachKeptAnswerOnly() {
+        let gate = Gate(holding: 1)
+        let wakes = Mutex<[[Int]]>([])
+        let box = Mutex<LatestRequestWorker<Int, Int>?>(nil)
+        let worker = LatestRequestWorker<Int, Int>(label: "test", whenAnswered: {
+            // What the waker finds when woken: the answer is already there to take.
+            let answers = box.withLock { $0 }?.takeAnswers().map(\.request) ?? []
+            wakes.withLock { $0.append(answers) }
+        }) { request in
+            gate.pass(request)
+            return request
+        }
+        box.withLock { $0 = worker }
+        worker.submit(1)
+        gate.started.wait()
+        worker.submit(2)
+        gate.proceed.signal()
+        worker.waitUntilIdle()
+        worker.submit(3)
+        worker.waitUntilIdle()
+        #expect(wakes.withLock { $0 } == [[2], [3]], "1 was superseded: dropped, and nobody woken for it")
+    }
+
     @Test func anAnswerTakenBeforeTheNextRequestIsKept() {
         let gate = Gate(holding: 1)
         let worker = LatestRequestWorker<Int, Int>(label: "test") { request in
