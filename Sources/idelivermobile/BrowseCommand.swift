@@ -128,11 +128,9 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
         if let manifest {
-            let bar = ProgressBar.standardError()
-            var progress: (@Sendable (ImportProgress) -> Void)?
-            if let bar { progress = { bar.show($0) } }
+            let bar = ImportProgressBar.standardError()
             do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: progress)
+                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
                 bar?.finish()
             } catch {
                 bar?.finish()
