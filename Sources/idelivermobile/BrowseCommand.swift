@@ -72,7 +72,9 @@ struct BrowseCommand: ParsableCommand {
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
         )
-        let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size") { try preference.save($0) }
+        let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
+            wakeUp.wake()
+        }) { try preference.save($0) }
         // The size last chosen is on disk before the program exits, however it exits.
         defer { textSize.waitUntilIdle() }
         var runtime = BrowseRuntime(state: state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock)

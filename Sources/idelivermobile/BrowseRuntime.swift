@@ -17,7 +17,7 @@ import Typesetting
 /// and the rows follow as `.searched` when they are read. One delivery is
 /// read on the loop (an indexed lookup). Status changes go to a
 /// `StatusWriter` thread, so a store locked by an import never freezes the
-/// loop. Workers and the writer ring the terminal's `wakeUp` when they
+/// loop. Workers and writers ring the terminal's `wakeUp` when they
 /// finish, so their news is taken at once; only idle work waits for a tick.
 struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
@@ -149,7 +149,6 @@ struct BrowseRuntime {
             try send(.noticeExpired(serial: deadline.serial))
         }
         try sendSavedStatuses(orBusy: true)
-        for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
         // Every tick when the store is told of changes (a flag to read), else about once a second;
         // never while our own writer waits, as asking would wait behind it.
         let checkEvery = store.checksForChangesCheaply ? 1 : 20
@@ -171,12 +170,13 @@ struct BrowseRuntime {
         }
     }
 
-    /// The rows and counts the workers read and the statuses the writer
-    /// saved since the last look, rows first.
+    /// The rows and counts the workers read, the statuses the writer saved
+    /// and the text size that could not be saved since the last look, rows first.
     private mutating func sendAnswers() throws(Ending) {
         for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
+        for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
     }
 
     /// What the writer saved since the last look, with each delivery read
