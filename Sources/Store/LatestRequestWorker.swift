@@ -68,11 +68,6 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
         }
     }
 
-    /// True while a request waits or is being answered.
-    public var isBusy: Bool {
-        state.withLock { $0.pending != nil || $0.running != nil }
-    }
-
     /// The answers kept since the last call, oldest first, each with its request.
     public func takeAnswers() -> [(request: Request, answer: Answer)] {
         state.withLock { state in
