@@ -32,7 +32,11 @@ let package = Package(
         .target(name: "Model"),
         // The one JSON path: manifests read and written, and the store's items column.
         .target(name: "Manifest", dependencies: ["Model"]),
-        .target(name: "Store", dependencies: ["Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift")]),
+        // GRDBSQLite: SQLite's C API for what GRDB keeps internal (interrupting one reading connection).
+        .target(
+            name: "Store",
+            dependencies: ["Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
         // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
         .target(
             name: "PostgresStore",

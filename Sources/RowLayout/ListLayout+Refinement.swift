@@ -6,19 +6,21 @@ extension ListLayout {
     /// exactly. Never moves the view, and never moves the scrollbar thumb
     /// (on a track of `trackHeight`, default the viewport height) by more than
     /// one cell: a correction that would is applied only in part and resumed
-    /// by the next call. Returns whether work remains.
+    /// by the next call. Only the rows cheap to read are refined
+    /// (`refinableRows`). Returns whether work remains.
     @discardableResult
     public mutating func refine(budget: Int, trackHeight: Int? = nil) -> Bool {
         guard strategy == .estimated, rowCount > 0 else { return false }
-        guard budget > 0 else { return index.exactCount < rowCount }
+        let refinable = refinableRows
+        guard budget > 0 else { return index.exactCount < refinable }
         var guardrail = ThumbGuard(
             track: trackHeight ?? viewportHeight, viewport: viewportHeight,
             total: totalHeight, offset: contentOffset
         )
         var estimates = budget * Self.estimatesPerMeasurement
-        while estimateCursor < rowCount, estimates > 0 {
+        while estimateCursor < refinable, estimates > 0 {
             // A run at a time: the measurer reads the run's figures together.
-            let run = estimateCursor ..< min(rowCount, estimateCursor + estimates)
+            let run = estimateCursor ..< min(refinable, estimateCursor + estimates)
             estimates -= run.count
             for (row, estimate) in zip(run, measurer.estimatedHeights(ofRows: run, in: context)) where !index.isIndexed(row) {
                 guard apply(height: calibrated(estimate: estimate), toRow: row, exact: false, within: &guardrail) else {
@@ -30,7 +32,8 @@ extension ListLayout {
         }
         var measurements = budget
         var skips = 0
-        while index.exactCount < rowCount, measurements > 0, skips < rowCount {
+        if exactCursor >= refinable { exactCursor = 0 }
+        while index.exactCount < refinable, measurements > 0, skips < refinable {
             let row = exactCursor
             if index.isExact(row) {
                 skips += 1
@@ -40,10 +43,19 @@ extension ListLayout {
                     return true
                 }
             }
-            exactCursor = exactCursor + 1 == rowCount ? 0 : exactCursor + 1
+            exactCursor = exactCursor + 1 >= refinable ? 0 : exactCursor + 1
         }
-        return index.exactCount < rowCount
+        return index.exactCount < refinable
     }
+
+    /// The rows refinement reaches: every row, unless the measurer reads
+    /// rows lazily (a large search result that has found only its first
+    /// matches), whose later rows would be found in one long read on the
+    /// loop. Those keep their estimate until a key goes there and finds them.
+    var refinableRows: Int { min(rowCount, measurer.cheaplyReadableRows) }
+
+    /// Whether `refine` has work left on the rows it reaches.
+    public var hasRefinementLeft: Bool { strategy == .estimated && index.exactCount < refinableRows }
 
     /// Applies as much of a row's new height as the thumb guard allows;
     /// false if it could not apply all of it.

@@ -102,7 +102,7 @@ extension AppState {
     /// search, the next text sizes to warm, or row heights to refine on the list shown. The runtime sends
     /// `.idle` again while this holds and no key waits.
     public var hasIdleWork: Bool {
-        overviewIsStale || (route == .deliveries && (!sizesToWarm.isEmpty || (strategy == .estimated && !layout.isFullyMeasured)))
+        overviewIsStale || (route == .deliveries && (!sizesToWarm.isEmpty || layout.hasRefinementLeft))
     }
 
     /// A slice of warming the next text size or of row-height refinement, and
@@ -118,7 +118,7 @@ extension AppState {
         // The next text size first, one a slice: a key is likelier than the scrollbar to need it.
         if route == .deliveries, !sizesToWarm.isEmpty {
             warmNextSize()
-        } else if route == .deliveries, strategy == .estimated, !layout.isFullyMeasured {
+        } else if route == .deliveries, layout.hasRefinementLeft {
             let listHeight = Self.listHeight(size: size)
             let before = ListAppearance(layout, trackHeight: listHeight)
             layout.refine(budget: Self.refinementSlice, trackHeight: listHeight)

@@ -11,8 +11,10 @@ import Foundation
 public final class LatestValueWriter<Value: Sendable>: Sendable {
     private let worker: LatestRequestWorker<Value, String?>
 
-    public init(label: String, write: @escaping @Sendable (Value) throws -> Void) {
-        worker = LatestRequestWorker(label: label) { value in
+    /// `whenWritten` is called after each write that was not superseded,
+    /// once its failure (if any) is ready to take, to wake whoever takes them.
+    public init(label: String, whenWritten: @escaping @Sendable () -> Void = {}, write: @escaping @Sendable (Value) throws -> Void) {
+        worker = LatestRequestWorker(label: label, whenAnswered: whenWritten) { value in
             do {
                 try write(value)
                 return nil

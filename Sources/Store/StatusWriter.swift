@@ -5,7 +5,8 @@ import Model
 /// another process (a long import) holds the store's write lock.
 ///
 /// The browser's loop never waits for SQLite: it submits a request, shows
-/// "saving…", and picks the outcome up with `takeOutcomes()` on a later tick.
+/// "saving…", and picks the outcome up with `takeOutcomes()` when
+/// `whenDone` wakes it.
 /// A request is only ever dropped by a real error, never by a busy store;
 /// `waitUntilIdle()` lets the program finish saving before it exits.
 public final class StatusWriter: @unchecked Sendable {
@@ -21,6 +22,7 @@ public final class StatusWriter: @unchecked Sendable {
 
     private let store: any DeliveryStoring
     private let retryInterval: TimeInterval
+    private let whenDone: @Sendable () -> Void
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private var queue: [Request] = []
@@ -28,9 +30,12 @@ public final class StatusWriter: @unchecked Sendable {
     private var outcomes: [Outcome] = []
     private var waitingForLock = false
 
-    public init(store: any DeliveryStoring, retryInterval: TimeInterval = 0.1) {
+    /// `whenDone` is called on the writer's thread after each outcome is
+    /// ready to take, to wake whoever takes them.
+    public init(store: any DeliveryStoring, retryInterval: TimeInterval = 0.1, whenDone: @escaping @Sendable () -> Void = {}) {
         self.store = store
         self.retryInterval = retryInterval
+        self.whenDone = whenDone
         let thread = Thread { [weak self] in self?.run() }
         thread.name = "StatusWriter"
         thread.start()
@@ -74,9 +79,13 @@ public final class StatusWriter: @unchecked Sendable {
             }
             let result = perform(request)
             condition.withLock {
-                inFlight -= 1
                 waitingForLock = false
                 outcomes.append(Outcome(request: request, result: result))
+            }
+            // Before the request stops counting: `waitUntilIdle()` returns after the wake.
+            whenDone()
+            condition.withLock {
+                inFlight -= 1
                 condition.broadcast()
             }
         }

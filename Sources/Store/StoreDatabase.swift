@@ -175,9 +175,12 @@ final class StoreDatabase: Sendable {
         try Int.fetchOne(db, sql: "SELECT max(position) FROM delivery") ?? 0
     }
 
+    /// A read in one snapshot; stopped early when the `ReadInterruption`
+    /// bound to this thread (a worker's superseded request) is interrupted.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.read(body)
+            guard let interruption = ReadInterruption.current else { return try pool.read(body) }
+            return try pool.read { db in try interruption.watching(db, body) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -206,6 +209,8 @@ final class StoreDatabase: Sendable {
             return StoreError(kind: .notAStore, path: path, reason: "is not a deliveries store (\(error.message ?? "\(error.resultCode)"))")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError(kind: .busy, path: path, reason: "is busy: another process is writing it (\(error.message ?? "locked"))")
+        case .SQLITE_INTERRUPT:
+            return StoreError(kind: .inputOutput, path: path, reason: "the read was interrupted: a newer one replaced it")
         case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
             return StoreError(kind: opening ? .cannotCreate : .inputOutput, path: path,
                               reason: "cannot \(opening ? "open or create" : "write") the store (\(error.message ?? "\(error.resultCode)"))")

@@ -16,10 +16,14 @@ import Input
 public final class TerminalSession {
     private let painter = ScreenPainter(backend: NcursesBackend())
     private var isActive = false
-    private let signals = TerminalSignals()
+    /// Ends `nextEvent`'s wait from another thread: a worker's answer, a signal.
+    public let wakeUp = WakeUpPipe()
+    private let signals: TerminalSignals
     private var usesColor = false
 
-    public init() {}
+    public init() {
+        signals = TerminalSignals(wakeUp: wakeUp)
+    }
 
     /// True when stdin and stdout are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
@@ -54,6 +58,7 @@ public final class TerminalSession {
         if ProcessInfo.processInfo.environment["ESCDELAY"] == nil {
             set_escdelay(10)
         }
+        restOfInputMilliseconds = get_escdelay()
         curs_set(0)
         mousemask(ide_button_and_wheel_events(), nil)
         mouseinterval(0)
@@ -95,7 +100,9 @@ public final class TerminalSession {
 
     // MARK: - Input
 
-    /// The next event, or nil when none came within `timeoutMilliseconds`.
+    /// The next event, or nil when none came within `timeoutMilliseconds`
+    /// or `wakeUp` was rung: the terminal and the wake-up pipe are waited
+    /// for together (poll(2)), so the caller looks at once at what woke it.
     public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent? {
         if let signal = signals.termination { return .terminated(signal: signal) }
         if inputClosed { return .hungUp }
@@ -105,6 +112,29 @@ public final class TerminalSession {
             // SIGCONT alone: someone stopped us and let us go on; the screen is not ours any more.
             return .resized(repaintWhole())
         }
+        // What needs no wait first: bytes ncurses has read but not handed
+        // out (the rest of a paste), and a resize (ncurses' SIGWINCH flag).
+        if let event = readEvent(timeoutMilliseconds: 0) { return event }
+        var descriptors = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+        if ready > 0, descriptors[1].revents != 0 { wakeUp.drain() }
+        let inputWaits = ready > 0 && descriptors[0].revents != 0
+        // Input: what ncurses makes of it, given a moment for the rest of a
+        // character or escape sequence split across writes. Else, however
+        // the wait ended, a resize: ncurses' SIGWINCH handler may have run on
+        // another thread, leaving this wait to run out.
+        return readEvent(timeoutMilliseconds: inputWaits ? max(timeoutMilliseconds, restOfInputMilliseconds) : 0)
+    }
+
+    /// How long a character or key sequence begun may take to arrive whole:
+    /// as long as ncurses waits after an Esc for the rest of a sequence.
+    private var restOfInputMilliseconds: Int32 = 10
+
+    /// One key from ncurses, waiting up to `timeoutMilliseconds`; nil when none came.
+    private func readEvent(timeoutMilliseconds: Int32) -> TerminalEvent? {
         wtimeout(ide_stdscr(), timeoutMilliseconds)
         var character: wint_t = 0
         let result = wget_wch(ide_stdscr(), &character)
@@ -121,12 +151,15 @@ public final class TerminalSession {
     }
 
     /// Whether something waits for `nextEvent` now: typed bytes not yet read,
-    /// a signal, or closed input. Idle work asks between slices, so that a
-    /// key never waits for more than one slice of it.
+    /// a signal, closed input, or a resize. Idle work asks between slices,
+    /// so that a key never waits for more than one slice of it.
     public func hasPendingInput() -> Bool {
         if inputClosed || signals.hasArrived { return true }
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) != 0
+        if poll(&descriptor, 1, 0) != 0 { return true }
+        // ncurses learns of a resize only when asked for a key.
+        var window = winsize()
+        return ioctl(1, UInt(TIOCGWINSZ), &window) == 0 && Size(width: Int(window.ws_col), height: Int(window.ws_row)) != size
     }
 
     /// Gives the terminal back and stops until `fg`, then takes it again:

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// Each signal is ignored at the process level (so ncurses installs none of
 /// its own handlers, and nothing runs in signal context) and delivered
-/// through a dispatch source that only records it; the loop asks
-/// `takePending()` between keys and acts with the terminal in a known state.
+/// through a dispatch source that only records it and wakes the loop; the
+/// loop asks `takePending()` between keys and acts with the terminal in a
+/// known state.
 final class TerminalSignals: @unchecked Sendable {
     /// Signals that end the program: the terminal is restored and the exit
     /// status is 128 + the signal, as a shell reports a signal death.
@@ -18,6 +19,12 @@ final class TerminalSignals: @unchecked Sendable {
     /// Appended on a dispatch queue, taken on the main loop.
     private let arrived = Mutex(Arrived())
     private var sources: [DispatchSourceSignal] = []
+    /// Rung when a signal arrives, so the loop takes it at once.
+    private let wakeUp: WakeUpPipe
+
+    init(wakeUp: WakeUpPipe) {
+        self.wakeUp = wakeUp
+    }
 
     /// The first terminating signal that arrived, if any.
     var termination: Int32? { arrived.withLock { $0.terminatingSignal } }
@@ -59,6 +66,7 @@ final class TerminalSignals: @unchecked Sendable {
                 arrived.pending.append(number)
             }
         }
+        wakeUp.wake()
     }
 
     /// The signals recorded and not yet taken.

@@ -62,17 +62,19 @@ struct BrowseCommand: ParsableCommand {
                 replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             )
         }
-        let writer = StatusWriter(store: store)
+        let terminal = TerminalSession()
+        let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
         defer { Self.finishWrites(writer, to: store) }
-        let terminal = TerminalSession()
         terminal.start()
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
             typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
         )
-        let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size") { try preference.save($0) }
+        let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
+            wakeUp.wake()
+        }) { try preference.save($0) }
         // The size last chosen is on disk before the program exits, however it exits.
         defer { textSize.waitUntilIdle() }
         var runtime = BrowseRuntime(state: state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock)
@@ -128,11 +130,9 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
         if let manifest {
-            let bar = ProgressBar.standardError()
-            var progress: (@Sendable (ImportProgress) -> Void)?
-            if let bar { progress = { bar.show($0) } }
+            let bar = ImportProgressBar.standardError()
             do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: progress)
+                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
                 bar?.finish()
             } catch {
                 bar?.finish()

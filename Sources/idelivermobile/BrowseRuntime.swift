@@ -12,18 +12,16 @@ import Typesetting
 /// screen changed (`AppState.screenVersion`).
 ///
 /// Searches and counts, which take up to a second at a million rows, go to
-/// workers that answer the newest request (`LatestRequestWorker`): a key in
-/// the search field is drawn at once, and the rows follow as `.searched`
-/// when they are read, while the loop looks for answers every few
-/// milliseconds. One delivery is read on the loop (an indexed lookup).
-/// Status changes go to a `StatusWriter` thread, so a store locked by an
-/// import never freezes the loop; their outcome comes back on an idle tick.
+/// workers that answer the newest request (`LatestRequestWorker`, which
+/// stops a superseded read): a key in the search field is drawn at once,
+/// and the rows follow as `.searched` when they are read. One delivery is
+/// read on the loop (an indexed lookup). Status changes go to a
+/// `StatusWriter` thread, so a store locked by an import never freezes the
+/// loop. Workers and writers ring the terminal's `wakeUp` when they
+/// finish, so their news is taken at once; only idle work waits for a tick.
 struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
     static let tickMilliseconds: Int32 = 50
-    /// How long the loop waits for input while a worker reads: the most an
-    /// answer waits to be shown, short against a frame (16 ms).
-    static let answerPollMilliseconds: Int32 = 2
     /// How long a notice a key caused stays up.
     static let noticeDuration: Duration = .seconds(4)
     /// Idle ticks between clock messages: about a second, so late marks follow the minute.
@@ -68,14 +66,15 @@ struct BrowseRuntime {
         self.writer = writer
         self.textSize = textSize
         self.clock = clock
-        searches = LatestRequestWorker(label: "idelivermobile.search") { request in
+        let wakeUp = terminal.wakeUp
+        searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
                 return .success(try Self.rows(for: request, in: store))
             } catch {
                 return .failure(CommandFailure(reason: error.reason))
             }
         }
-        counts = LatestRequestWorker(label: "idelivermobile.counts") { query in
+        counts = LatestRequestWorker(label: "idelivermobile.counts", whenAnswered: { wakeUp.wake() }) { query in
             try? store.statusCounts(matching: query)
         }
     }
@@ -96,9 +95,9 @@ struct BrowseRuntime {
                     terminal.draw(state.render())
                     drawnVersion = state.screenVersion
                 }
-                // While a worker reads, look for its answer every few milliseconds.
-                let reading = searches.isBusy || counts.isBusy
-                let wait = reading ? Self.answerPollMilliseconds : Self.tickMilliseconds
+                // Until the next idle tick, unless a key or a worker's news comes first.
+                let sinceQuiet = (ContinuousClock.now - quietSince) / .milliseconds(1)
+                let wait = Int32(max(0, (Double(Self.tickMilliseconds) - sinceQuiet).rounded(.up)))
                 if let event = terminal.nextEvent(timeoutMilliseconds: wait) {
                     quietSince = .now
                     try send(Self.message(for: event))
@@ -149,8 +148,7 @@ struct BrowseRuntime {
             noticeDeadline = nil
             try send(.noticeExpired(serial: deadline.serial))
         }
-        for message in finishedWrites() { try send(message) }
-        for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
+        try sendSavedStatuses(orBusy: true)
         // Every tick when the store is told of changes (a flag to read), else about once a second;
         // never while our own writer waits, as asking would wait behind it.
         let checkEvery = store.checksForChangesCheaply ? 1 : 20
@@ -172,17 +170,24 @@ struct BrowseRuntime {
         }
     }
 
-    /// The rows and counts the workers read since the last look, rows first.
+    /// The rows and counts the workers read, the statuses the writer saved
+    /// and the text size that could not be saved since the last look, rows first.
     private mutating func sendAnswers() throws(Ending) {
         for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
+        try sendSavedStatuses(orBusy: false)
+        for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
     }
 
-    /// What the writer saved since the last tick, with each delivery read
-    /// back; or that it still waits for the store's lock.
-    private func finishedWrites() -> [Message] {
+    /// What the writer saved since the last look, with each delivery read
+    /// back; with `orBusy`, when it saved nothing, whether it still waits for the store's lock.
+    private mutating func sendSavedStatuses(orBusy: Bool) throws(Ending) {
+        for message in finishedWrites(orBusy: orBusy) { try send(message) }
+    }
+
+    private func finishedWrites(orBusy: Bool) -> [Message] {
         let outcomes = writer.takeOutcomes()
-        if outcomes.isEmpty { return writer.isWaitingForLock ? [.storeBusy] : [] }
+        if outcomes.isEmpty { return orBusy && writer.isWaitingForLock ? [.storeBusy] : [] }
         return outcomes.map { outcome in
             switch outcome.result {
             case .failure(let error):

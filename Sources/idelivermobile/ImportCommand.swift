@@ -29,15 +29,13 @@ struct ImportCommand: ParsableCommand {
     var store: String?
 
     func run() throws {
-        let bar = ProgressBar.standardError()
+        let bar = ImportProgressBar.standardError()
         var opened: (any DeliveryStoring)?
         do {
             let deliveryStore = try StoreOpener.open(store)
             opened = deliveryStore
-            var progress: (@Sendable (ImportProgress) -> Void)?
-            if let bar { progress = { bar.show($0) } }
             // A manifest imported before with the same content is not written again.
-            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: progress)
+            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: bar?.handler)
             bar?.finish()
             guard summary.performed else {
                 print("\(file) is unchanged since it was imported into \(deliveryStore.location); "

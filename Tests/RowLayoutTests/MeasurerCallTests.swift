@@ -48,6 +48,52 @@ import Testing
         #expect(layout.totalHeight == (0 ..< 10_000).reduce(0) { $0 + 1 + $1 % 4 })
     }
 
+    /// Rows found lazily, like a large search result: reading past `readable` is logged.
+    final class LazyRows: RowMeasuring {
+        let readable = Mutex(100)
+        let readPast = Mutex<[Int]>([])
+
+        private func read(_ row: Int) {
+            if row >= readable.withLock({ $0 }) { readPast.withLock { $0.append(row) } }
+        }
+
+        func exactHeight(ofRow row: Int, in context: LayoutContext) -> Int {
+            read(row)
+            return 1 + row % 4
+        }
+
+        func estimatedHeight(ofRow row: Int, in context: LayoutContext) -> Int {
+            read(row)
+            return 1 + row % 3
+        }
+
+        func sampleHeights(ofRows rows: [Int], in context: LayoutContext) -> [SampleHeight] {
+            rows.forEach(read)
+            return rows.map { SampleHeight(exact: 1 + $0 % 4, estimated: 1 + $0 % 3) }
+        }
+
+        func fixedHeight(in context: LayoutContext) -> Int { 2 }
+        var cheaplyReadableRows: Int { readable.withLock { $0 } }
+    }
+
+    @Test func refinementStaysWithinTheRowsCheapToReadUntilMoreAreFound() {
+        let rows = LazyRows()
+        var layout = ListLayout(rowCount: 1_000, strategy: .estimated, context: LayoutContext(width: 80, category: 3),
+                                viewportHeight: 20, measurer: rows)
+        var slices = 0
+        while layout.refine(budget: 8) { slices += 1 }
+        #expect(slices > 0)
+        #expect(!layout.hasRefinementLeft, "nothing left within the rows found")
+        #expect(!layout.isFullyMeasured)
+        #expect(rows.readPast.withLock { $0 }.isEmpty, "no row past the first 100 was read")
+        // A key went further and found them all: refinement goes on over every row.
+        rows.readable.withLock { $0 = 1_000 }
+        #expect(layout.hasRefinementLeft)
+        while layout.refine(budget: 8) {}
+        #expect(layout.isFullyMeasured)
+        #expect(layout.totalHeight == (0 ..< 1_000).reduce(0) { $0 + 1 + $1 % 4 })
+    }
+
     @Test func theSampleIsTheSameRowsAtEveryContextChange() {
         let log = CallLog()
         var layout = ListLayout(rowCount: 1_000_000, strategy: .estimated, context: LayoutContext(width: 80, category: 3),

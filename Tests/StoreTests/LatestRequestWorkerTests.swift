@@ -30,7 +30,6 @@ import Testing
         #expect(answers.map(\.request) == [1, 2, 3])
         #expect(answers.map(\.answer) == ["answer 1", "answer 2", "answer 3"])
         #expect(worker.takeAnswers().isEmpty, "each answer is taken once")
-        #expect(!worker.isBusy)
     }
 
     @Test func theNewestRequestWinsAndASupersededAnswerIsDropped() {
@@ -43,7 +42,6 @@ import Testing
         }
         worker.submit(1)
         gate.started.wait()
-        #expect(worker.isBusy)
         for request in 2 ... 5 { worker.submit(request) }
         gate.proceed.signal()
         worker.waitUntilIdle()
@@ -51,7 +49,29 @@ import Testing
         let answers = worker.takeAnswers()
         #expect(answers.map(\.request) == [5], "1 was asked again in the meantime: its answer is old news")
         #expect(answers.map(\.answer) == [50])
-        #expect(!worker.isBusy)
+    }
+
+    @Test func whoTakesTheAnswersIsWokenForEachKeptAnswerOnly() {
+        let gate = Gate(holding: 1)
+        let wakes = Mutex<[[Int]]>([])
+        let box = Mutex<LatestRequestWorker<Int, Int>?>(nil)
+        let worker = LatestRequestWorker<Int, Int>(label: "test", whenAnswered: {
+            // What the waker finds when woken: the answer is already there to take.
+            let answers = box.withLock { $0 }?.takeAnswers().map(\.request) ?? []
+            wakes.withLock { $0.append(answers) }
+        }) { request in
+            gate.pass(request)
+            return request
+        }
+        box.withLock { $0 = worker }
+        worker.submit(1)
+        gate.started.wait()
+        worker.submit(2)
+        gate.proceed.signal()
+        worker.waitUntilIdle()
+        worker.submit(3)
+        worker.waitUntilIdle()
+        #expect(wakes.withLock { $0 } == [[2], [3]], "1 was superseded: dropped, and nobody woken for it")
     }
 
     @Test func anAnswerTakenBeforeTheNextRequestIsKept() {

@@ -29,6 +29,27 @@ import Testing
         #expect(writer.takeFailures().isEmpty)
     }
 
+    @Test func whoTakesTheFailuresIsWokenOnceTheyAreThere() {
+        struct Refused: Error {}
+        let found = Mutex<[[String]]>([])
+        let box = Mutex<LatestValueWriter<Int>?>(nil)
+        let writer = LatestValueWriter<Int>(label: "test", whenWritten: {
+            let failures = box.withLock { $0 }?.takeFailures() ?? []
+            found.withLock { $0.append(failures) }
+        }) { value in
+            if value == 2 { throw Refused() }
+        }
+        box.withLock { $0 = writer }
+        writer.submit(1)
+        writer.waitUntilIdle()
+        writer.submit(2)
+        writer.waitUntilIdle()
+        let wakes = found.withLock { $0 }
+        #expect(wakes.count == 2, "a wake for each write")
+        #expect(wakes.first == [], "the first write succeeded")
+        #expect(wakes.last?.count == 1, "the second one's failure was there to take when it woke")
+    }
+
     @Test func aFailureIsKeptUntilTakenOnce() {
         struct Refused: LocalizedError {
             var errorDescription: String? { "read-only file system" }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import Store
 
@@ -34,5 +35,25 @@ import Testing
         #expect(outcomes.allSatisfy { if case .success = $0.result { true } else { false } })
         #expect(try store.delivery(id: deliveries[0].id)?.status == deliveries[0].status, "undone")
         #expect(try store.delivery(id: deliveries[1].id)?.status == .delivered)
+    }
+
+    @Test func whoTakesTheOutcomesIsWokenWhenEachIsReady() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = SampleManifest.deliveries(count: 3)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        let found = Mutex<[[StatusWriter.Request]]>([])
+        let box = Mutex<StatusWriter?>(nil)
+        let writer = StatusWriter(store: store, whenDone: {
+            let outcomes = box.withLock { $0 }?.takeOutcomes().map(\.request) ?? []
+            found.withLock { $0.append(outcomes) }
+        })
+        box.withLock { $0 = writer }
+        writer.submit(.setStatus(.failed, deliveryID: deliveries[0].id))
+        writer.waitUntilIdle()
+        writer.submit(.undo)
+        writer.waitUntilIdle()
+        #expect(found.withLock { $0 } == [[.setStatus(.failed, deliveryID: deliveries[0].id)], [.undo]])
     }
 }
