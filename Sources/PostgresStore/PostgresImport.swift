@@ -3,18 +3,21 @@ import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
 ///
-/// The whole manifest is checked first (nothing is sent when it is bad). Then,
-/// in one transaction, while a reading thread parses and encodes and the
-/// connection sends what it has made:
+/// The whole manifest is checked first (nothing is sent when it is bad),
+/// noting checkpoints where a part of it can be read apart. Then, in one
+/// transaction, while reading threads parse and encode a part each (parsing
+/// and folding is the costly half of the work, and a core is not enough for
+/// it) and the connection sends what they have made, a chunk of each in turn:
 ///
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
-///   than keeping them up row by row; the reading thread gathers the word
-///   index (`SearchWords`) on the way, copied in after the rows.
+///   than keeping them up row by row; the reading threads gather the word
+///   index (`SearchWords`) on the way, their parts' joined and copied in after the rows.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
@@ -41,27 +44,60 @@ struct PostgresImport {
         let file = ManifestReader.displayName(of: url)
         let progress = progress
         progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
-        let total = try reader.validate(data, file: file) { bytes in
+        let (total, checkpoints) = try reader.validate(data, file: file, checkpointEvery: Self.checkpointInterval) { bytes in
             progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
         }
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
-        // A reading thread parses and encodes; the COPY sends what it has made.
-        let chunks = BoundedQueue<ByteBuffer>(capacity: 8)
+        // Reading threads parse and encode a part each; the COPY sends what they have made.
+        let parts = Self.parts(of: total, checkpoints: checkpoints, count: Self.readingThreads)
         let summary: ImportSummary
         do {
-            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, chunks: chunks)
+            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, parts: parts)
         } catch {
-            // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
-            if let readingError = chunks.producerError, !(readingError is CancellationError) { throw readingError }
+            // A reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
+            if let readingError = parts.lazy.compactMap(\.chunks.producerError).first(where: { !($0 is CancellationError) }) {
+                throw readingError
+            }
             throw error
         }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
 
+    /// Deliveries between the checkpoints the checking pass records, where a part can start.
+    static let checkpointInterval = 1024
+    /// Threads that parse and encode at once: one per core, two at most (the server needs a core too).
+    static let readingThreads = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// A run of the manifest's deliveries read by one thread, its COPY chunks
+    /// handed to the connection through its own queue, its words gathered apart.
+    struct Part {
+        var start: ManifestCheckpoint?
+        var count: Int
+        let chunks = BoundedQueue<ByteBuffer>(capacity: 4)
+        let words = BoundedQueue<SearchWords>(capacity: 1)
+    }
+
+    /// `total` deliveries cut into about `count` equal parts at checkpoints.
+    static func parts(of total: Int, checkpoints: [ManifestCheckpoint], count: Int) -> [Part] {
+        var starts: [ManifestCheckpoint?] = [nil]
+        for part in 1..<max(1, count) {
+            let wanted = total * part / count
+            guard let nearest = checkpoints.min(by: { abs($0.index - wanted) < abs($1.index - wanted) }),
+                  nearest.index > (starts.last??.index ?? 0), nearest.index < total
+            else { continue }
+            starts.append(nearest)
+        }
+        return starts.indices.map { part in
+            let first = starts[part]?.index ?? 0
+            let next = part + 1 < starts.count ? starts[part + 1]?.index ?? total : total
+            return Part(start: starts[part], count: next - first)
+        }
+    }
+
     private func importRows(
-        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, chunks: BoundedQueue<ByteBuffer>
+        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, parts: [Part]
     ) throws(StoreError) -> ImportSummary {
         let link = store.link
         let reader = reader
@@ -89,43 +125,33 @@ struct PostgresImport {
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
             }
 
-            // Into an empty store the reading thread also gathers the word index,
-            // handed over once the rows are read.
+            // Into an empty store the reading threads also gather the word index,
+            // each its part's, handed over once the part is read.
             let gathersWords = before == 0
-            let gathered = BoundedQueue<SearchWords>(capacity: 1)
-            Thread {
-                var buffer = ByteBuffer()
-                buffer.reserveCapacity(Self.chunkBytes + 4096)
-                var sequence: Int32 = 0
-                var written = 0
-                var words = SearchWords(expecting: gathersWords ? total : 0)
-                do {
-                    try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false) { _, delivery in
-                        sequence += 1
-                        let searchText = CopyRow.searchText(of: delivery)
-                        CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
-                        if gathersWords { words.add(position: sequence, folded: searchText) }
-                        if buffer.readableBytes >= Self.chunkBytes {
-                            written = Int(sequence)
-                            guard chunks.put(buffer) else { throw CancellationError() }
-                            progress?(ImportProgress(phase: .writing, done: written, total: total))
-                            buffer.clear()
-                        }
+            let written = Atomic<Int>(0)
+            for part in parts {
+                Thread {
+                    Self.read(part, of: data, file: file, reader: reader, gathersWords: gathersWords) { rows in
+                        let done = written.add(rows, ordering: .relaxed).newValue
+                        progress?(ImportProgress(phase: .writing, done: done, total: total))
                     }
-                    if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
-                    if gathersWords { _ = gathered.put(words) }
-                    gathered.finish(error: nil)
-                    chunks.finish(error: nil)
-                } catch {
-                    gathered.finish(error: error)
-                    chunks.finish(error: error)
-                }
-            }.start()
-            defer { chunks.cancel() }
+                }.start()
+            }
+            defer { for part in parts { part.chunks.cancel() } }
             let logger = link.quietLogger
             try link.waitFor {
                 try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
-                    while let chunk = try chunks.take() { try await writer.write(chunk) }
+                    // A chunk from each part in turn: the parts are read at about the same pace.
+                    var reading = parts.map(\.chunks)
+                    while !reading.isEmpty {
+                        var still: [BoundedQueue<ByteBuffer>] = []
+                        for chunks in reading {
+                            guard let chunk = try chunks.take() else { continue }
+                            try await writer.write(chunk)
+                            still.append(chunks)
+                        }
+                        reading = still
+                    }
                 }
             }
             progress?(ImportProgress(phase: .writing, done: total, total: total))
@@ -136,7 +162,9 @@ struct PostgresImport {
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
-                try (gathered.take() ?? SearchWords()).replaceTable(link, connection)
+                var words = SearchWords()
+                for part in parts { words.append(try part.words.take() ?? SearchWords()) }
+                try words.replaceTable(link, connection)
             } else {
                 // Changed texts drop words and add others: the index is made again from the store's texts.
                 if try merge(link, connection, after: before, rows: total) > 0 {
@@ -197,6 +225,38 @@ struct PostgresImport {
             for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
         }
         return Int(updated) + (try Self.maxPosition(link, connection)) - before
+    }
+
+    /// Parses and encodes `part` as COPY rows into its queue (`progress`: rows
+    /// sent since the last call), its words gathered when `gathersWords`.
+    private static func read(
+        _ part: Part, of data: Data, file: String, reader: ManifestReader, gathersWords: Bool, progress: (Int) -> Void
+    ) {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(chunkBytes + 4096)
+        var words = SearchWords(expecting: gathersWords ? part.count : 0)
+        var sent = 0
+        do {
+            try reader.forEachDelivery(in: data, file: file, from: part.start, count: part.count) { index, delivery in
+                let sequence = Int32(index + 1)
+                let searchText = CopyRow.searchText(of: delivery)
+                CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
+                if gathersWords { words.add(position: sequence, folded: searchText) }
+                if buffer.readableBytes >= chunkBytes {
+                    guard part.chunks.put(buffer) else { throw CancellationError() }
+                    progress(index + 1 - (part.start?.index ?? 0) - sent)
+                    sent = index + 1 - (part.start?.index ?? 0)
+                    buffer.clear()
+                }
+            }
+            if buffer.readableBytes > 0 { _ = part.chunks.put(buffer) }
+            if gathersWords { _ = part.words.put(words) }
+            part.words.finish(error: nil)
+            part.chunks.finish(error: nil)
+        } catch {
+            part.words.finish(error: error)
+            part.chunks.finish(error: error)
+        }
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

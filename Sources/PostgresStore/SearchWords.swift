@@ -32,6 +32,17 @@ struct SearchWords {
         Self.forEachWord(in: text) { word in Self.append(position, to: &positions[word, default: []]) }
     }
 
+    /// Adds the words of deliveries after all of these (another part of the
+    /// same manifest, read apart), so each word's positions stay ascending.
+    mutating func append(_ later: SearchWords) {
+        if positions.isEmpty {
+            positions = later.positions
+            return
+        }
+        positions.reserveCapacity(positions.count + later.positions.count)
+        for (word, list) in later.positions { positions[word, default: []].append(contentsOf: list) }
+    }
+
     /// One lookup per word: the list is changed in place.
     private static func append(_ position: Int32, to list: inout [Int32]) {
         if list.last != position { list.append(position) }

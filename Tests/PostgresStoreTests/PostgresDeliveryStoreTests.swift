@@ -88,6 +88,31 @@ struct PostgresDeliveryStoreTests {
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
     }
 
+    @Test func anImportReadInPartsGathersTheWordIndexTheTextsGive() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // Several checkpoints' worth: the reading threads take a part each.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 6)
+        try store.importManifest(at: try fixture.write(deliveries))
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        let gathered = try Self.wordIndex(fixture)
+        // A changed row and then the same row back: the index is made again from the store's texts, each time.
+        let original = deliveries[4321].name
+        deliveries[4321].name = "Quetzalcoatl"
+        try store.importManifest(at: try fixture.write(deliveries, name: "changed.json"))
+        #expect(try Self.wordIndex(fixture) != gathered)
+        deliveries[4321].name = original
+        try store.importManifest(at: try fixture.write(deliveries, name: "back.json"))
+        #expect(try Self.wordIndex(fixture) == gathered)
+    }
+
+    /// The word index as one line: a digest of every word and its positions, in word order.
+    private static func wordIndex(_ fixture: PostgresFixture) throws -> String {
+        try fixture.cluster.psql(fixture.database, """
+            SELECT md5(string_agg(word || ':' || encode(positions, 'hex'), ',' ORDER BY word COLLATE "C")) FROM search_word
+            """)
+    }
+
     @Test func aBadManifestChangesNothing() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()

@@ -1,3 +1,5 @@
+import Foundation
+import Manifest
 import NIOCore
 @testable import PostgresStore
 import Testing
@@ -58,5 +60,37 @@ struct SearchWordsTests {
         #expect(first.positions == [64, 300])
         second.formIntersection(PositionSet(capacity: 0))
         #expect(second.isEmpty)
+    }
+
+    @Test func partsAreCutAtTheCheckpointsNearestEqualShares() throws {
+        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 10)))
+        let (total, checkpoints) = try ManifestReader().validate(data, file: "m.json", checkpointEvery: 3)
+        #expect(checkpoints.map(\.index) == [3, 6, 9])
+        #expect(PostgresImport.parts(of: total, checkpoints: checkpoints, count: 2).map { [$0.start?.index ?? 0, $0.count] } == [[0, 6], [6, 4]])
+        #expect(PostgresImport.parts(of: total, checkpoints: checkpoints, count: 3).map { [$0.start?.index ?? 0, $0.count] }
+                == [[0, 3], [3, 3], [6, 4]])
+        // Too few deliveries for a checkpoint: one part.
+        #expect(PostgresImport.parts(of: 2, checkpoints: [], count: 2).map { [$0.start?.index ?? 0, $0.count] } == [[0, 2]])
+    }
+
+    @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
+        let texts = ["dlv-1 kingfisher road", "dlv-2 road 12", "dlv-3 東京都 road", "dlv-4 kingfisher 12", "dlv-5 x"]
+        var whole = SearchWords()
+        var first = SearchWords()
+        var second = SearchWords()
+        for (index, text) in texts.enumerated() {
+            whole.add(position: Int32(index + 1), folded: text)
+            if index < 2 { first.add(position: Int32(index + 1), folded: text) } else { second.add(position: Int32(index + 1), folded: text) }
+        }
+        first.append(second)
+        func lines(_ words: SearchWords) -> Set<String> {
+            var lines: Set<String> = []
+            words.forEachCopyChunk(chunkBytes: 1 << 20) { chunk in
+                lines.formUnion(String(buffer: chunk).split(separator: "\n").map(String.init))
+            }
+            return lines
+        }
+        #expect(first.count == whole.count)
+        #expect(lines(first) == lines(whole))
     }
 }
