@@ -159,12 +159,23 @@ struct PostgresImport {
 
             _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(Self.indexBuildMemory)'"), on: connection)
             if before == 0 {
+                // While the server builds the keys and indexes, a thread joins the parts' words and encodes them.
+                let wordChunks = BoundedQueue<[ByteBuffer]>(capacity: 1)
+                Thread {
+                    do {
+                        var words = SearchWords()
+                        for part in parts { words.append(try part.words.take() ?? SearchWords()) }
+                        _ = wordChunks.put(words.copyChunks(chunkBytes: Self.chunkBytes))
+                        wordChunks.finish(error: nil)
+                    } catch {
+                        wordChunks.finish(error: error)
+                    }
+                }.start()
+                defer { wordChunks.cancel() }
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
-                var words = SearchWords()
-                for part in parts { words.append(try part.words.take() ?? SearchWords()) }
-                try words.replaceTable(link, connection)
+                try SearchWords.replaceTable(with: wordChunks.take() ?? [], link, connection)
             } else {
                 // Changed texts drop words and add others: the index is made again from the store's texts.
                 if try merge(link, connection, after: before, rows: total) > 0 {

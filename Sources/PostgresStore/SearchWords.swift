@@ -197,10 +197,20 @@ extension SearchWords {
     /// Makes `search_word` hold exactly these words, its trigram index built
     /// once afterwards (in the caller's transaction: a failure changes nothing).
     func replaceTable(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        try Self.replaceTable(with: copyChunks(chunkBytes: PostgresImport.chunkBytes), link, connection)
+    }
+
+    /// The words as COPY chunks (`forEachCopyChunk`), made ahead of sending them.
+    func copyChunks(chunkBytes: Int) -> [ByteBuffer] {
+        var chunks: [ByteBuffer] = []
+        forEachCopyChunk(chunkBytes: chunkBytes) { chunks.append($0) }
+        return chunks
+    }
+
+    /// Makes `search_word` hold exactly the words of `chunks` (`copyChunks`), as `replaceTable` does.
+    static func replaceTable(with chunks: [ByteBuffer], _ link: PostgresLink, _ connection: PostgresConnection) throws {
         _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropWordIndex), on: connection)
         _ = try link.rows("TRUNCATE search_word", on: connection)
-        var chunks: [ByteBuffer] = []
-        forEachCopyChunk(chunkBytes: PostgresImport.chunkBytes) { chunks.append($0) }
         let logger = link.quietLogger
         try link.waitFor { [chunks] in
             try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
