@@ -7,11 +7,11 @@ import Synchronization
 
 /// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
 ///
-/// The whole manifest is checked first (nothing is sent when it is bad),
-/// noting checkpoints where a part of it can be read apart. Then, in one
-/// transaction, while reading threads parse and encode a part each (parsing
-/// and folding is the costly half of the work, and a core is not enough for
-/// it) and the connection sends what they have made, a chunk of each in turn:
+/// In one transaction, two threads read the manifest (`ManifestParts`: one
+/// checks all of it while the other already parses, folds and encodes rows
+/// from the start, and then reads the rest itself) and the connection sends
+/// what they have made, a chunk of each in turn. A manifest the check finds
+/// bad rolls the transaction back, and its problem is what is reported.
 ///
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
@@ -42,65 +42,30 @@ struct PostgresImport {
     func run(_ url: URL) throws -> ImportSummary {
         let data = try ManifestReader.contents(of: url)
         let file = ManifestReader.displayName(of: url)
-        let progress = progress
-        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
-        let (total, checkpoints) = try reader.validate(data, file: file, checkpointEvery: Self.checkpointInterval) { bytes in
-            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
-        }
-        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
-        // Reading threads parse and encode a part each; the COPY sends what they have made.
-        let parts = Self.parts(of: total, checkpoints: checkpoints, count: Self.readingThreads)
+        let reading = Mutex<ManifestParts?>(nil)
         let summary: ImportSummary
         do {
-            summary = try importRows(data, file: file, total: total, fingerprint: fingerprint, parts: parts)
-        } catch {
-            // A reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
-            if let readingError = parts.lazy.compactMap(\.chunks.producerError).first(where: { !($0 is CancellationError) }) {
-                throw readingError
+            summary = try importRows(fingerprint: fingerprint) { gathersWords in
+                let parts = ManifestParts(data: data, file: file, reader: reader, gathersWords: gathersWords, progress: progress)
+                reading.withLock { $0 = parts }
+                return parts
             }
+        } catch {
+            guard let parts = reading.withLock({ $0 }) else { throw error }
+            // The manifest's problem, as the check found it, is what the person needs to see, not the link's wrapping of it.
+            _ = try parts.total()
             throw error
         }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
 
-    /// Deliveries between the checkpoints the checking pass records, where a part can start.
-    static let checkpointInterval = 1024
-    /// Threads that parse and encode at once: one per core, two at most (the server needs a core too).
-    static let readingThreads = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
-
-    /// A run of the manifest's deliveries read by one thread, its COPY chunks
-    /// handed to the connection through its own queue, its words gathered apart.
-    struct Part {
-        var start: ManifestCheckpoint?
-        var count: Int
-        let chunks = BoundedQueue<ByteBuffer>(capacity: 4)
-        let words = BoundedQueue<SearchWords>(capacity: 1)
-    }
-
-    /// `total` deliveries cut into about `count` equal parts at checkpoints.
-    static func parts(of total: Int, checkpoints: [ManifestCheckpoint], count: Int) -> [Part] {
-        var starts: [ManifestCheckpoint?] = [nil]
-        for part in 1..<max(1, count) {
-            let wanted = total * part / count
-            guard let nearest = checkpoints.min(by: { abs($0.index - wanted) < abs($1.index - wanted) }),
-                  nearest.index > (starts.last??.index ?? 0), nearest.index < total
-            else { continue }
-            starts.append(nearest)
-        }
-        return starts.indices.map { part in
-            let first = starts[part]?.index ?? 0
-            let next = part + 1 < starts.count ? starts[part + 1]?.index ?? total : total
-            return Part(start: starts[part], count: next - first)
-        }
-    }
-
+    /// Sends the rows `read` reads (`gathersWords` into an empty store) in one transaction, as described above.
     private func importRows(
-        _ data: Data, file: String, total: Int, fingerprint: ManifestFingerprint?, parts: [Part]
-    ) throws(StoreError) -> ImportSummary {
+        fingerprint: ManifestFingerprint?, read: (_ gathersWords: Bool) -> ManifestParts
+    ) throws -> ImportSummary {
         let link = store.link
-        let reader = reader
         let progress = progress
         return try link.transaction { connection in
             // One import at a time, and no status change lands between its read and its write.
@@ -127,22 +92,14 @@ struct PostgresImport {
 
             // Into an empty store the reading threads also gather the word index,
             // each its part's, handed over once the part is read.
-            let gathersWords = before == 0
-            let written = Atomic<Int>(0)
-            for part in parts {
-                Thread {
-                    Self.read(part, of: data, file: file, reader: reader, gathersWords: gathersWords) { rows in
-                        let done = written.add(rows, ordering: .relaxed).newValue
-                        progress?(ImportProgress(phase: .writing, done: done, total: total))
-                    }
-                }.start()
-            }
-            defer { for part in parts { part.chunks.cancel() } }
+            let parts = read(before == 0)
+            parts.start()
+            defer { parts.cancel() }
             let logger = link.quietLogger
             try link.waitFor {
                 try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
-                    // A chunk from each part in turn: the parts are read at about the same pace.
-                    var reading = parts.map(\.chunks)
+                    // A chunk from each part in turn: while both are read, they are read at about the same pace.
+                    var reading = [parts.first.chunks, parts.rest.chunks]
                     while !reading.isEmpty {
                         var still: [BoundedQueue<ByteBuffer>] = []
                         for chunks in reading {
@@ -154,6 +111,8 @@ struct PostgresImport {
                     }
                 }
             }
+            // Both parts are read: the check is done, and found the manifest good.
+            let total = try parts.total()
             progress?(ImportProgress(phase: .writing, done: total, total: total))
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
 
@@ -163,8 +122,8 @@ struct PostgresImport {
                 let wordChunks = BoundedQueue<[ByteBuffer]>(capacity: 1)
                 Thread {
                     do {
-                        var words = SearchWords()
-                        for part in parts { words.append(try part.words.take() ?? SearchWords()) }
+                        var words = try parts.first.words.take() ?? SearchWords()
+                        words.append(try parts.rest.words.take() ?? SearchWords())
                         _ = wordChunks.put(words.copyChunks(chunkBytes: Self.chunkBytes))
                         wordChunks.finish(error: nil)
                     } catch {
@@ -236,38 +195,6 @@ struct PostgresImport {
             for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
         }
         return Int(updated) + (try Self.maxPosition(link, connection)) - before
-    }
-
-    /// Parses and encodes `part` as COPY rows into its queue (`progress`: rows
-    /// sent since the last call), its words gathered when `gathersWords`.
-    private static func read(
-        _ part: Part, of data: Data, file: String, reader: ManifestReader, gathersWords: Bool, progress: (Int) -> Void
-    ) {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(chunkBytes + 4096)
-        var words = SearchWords(expecting: gathersWords ? part.count : 0)
-        var sent = 0
-        do {
-            try reader.forEachDelivery(in: data, file: file, from: part.start, count: part.count) { index, delivery in
-                let sequence = Int32(index + 1)
-                let searchText = CopyRow.searchText(of: delivery)
-                CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
-                if gathersWords { words.add(position: sequence, folded: searchText) }
-                if buffer.readableBytes >= chunkBytes {
-                    guard part.chunks.put(buffer) else { throw CancellationError() }
-                    progress(index + 1 - (part.start?.index ?? 0) - sent)
-                    sent = index + 1 - (part.start?.index ?? 0)
-                    buffer.clear()
-                }
-            }
-            if buffer.readableBytes > 0 { _ = part.chunks.put(buffer) }
-            if gathersWords { _ = part.words.put(words) }
-            part.words.finish(error: nil)
-            part.chunks.finish(error: nil)
-        } catch {
-            part.words.finish(error: error)
-            part.chunks.finish(error: error)
-        }
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

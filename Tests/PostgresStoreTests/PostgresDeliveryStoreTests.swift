@@ -124,6 +124,36 @@ struct PostgresDeliveryStoreTests {
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
     }
 
+    @Test func aProblemFoundAfterRowsWereSentChangesNothing() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // Rows are sent while the check is still on; a duplicate id late in the file is found by the check alone.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 8)
+        deliveries[4900].id = deliveries[10].id
+        let duplicate = try fixture.write(deliveries, name: "duplicate.json")
+        let migrated = try Self.keys(fixture)
+        for stored in [0, 20] {
+            if stored > 0 { try store.importManifest(at: try fixture.write(Array(PostgresFixture.deliveries(count: 20, seed: 9)))) }
+            let words = try Self.wordIndex(fixture)
+            do {
+                try store.importManifest(at: duplicate)
+                Issue.record("imported a manifest with a duplicate id")
+            } catch let error as ManifestError {
+                #expect(error.kind == .duplicateID && error.deliveryIndex == 4900)
+            }
+            #expect(try store.count() == stored)
+            #expect(try Self.keys(fixture) == migrated)
+            #expect(try Self.wordIndex(fixture) == words)
+        }
+        // Bad JSON near the end: the same.
+        var text = try String(contentsOf: duplicate, encoding: .utf8)
+        text.removeLast(3)
+        let cut = fixture.folder.appendingPathComponent("cut.json")
+        try Data(text.utf8).write(to: cut)
+        #expect(throws: ManifestError.self) { try store.importManifest(at: cut) }
+        #expect(try store.count() == 20)
+    }
+
     @Test func anImportTheServerRejectsRollsBackWhole() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()

@@ -62,15 +62,21 @@ struct SearchWordsTests {
         #expect(second.isEmpty)
     }
 
-    @Test func partsAreCutAtTheCheckpointsNearestEqualShares() throws {
+    @Test func theRestStartsAtTheCheckpointNearestTheMiddleOfWhatIsLeft() throws {
         let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 10)))
         let (total, checkpoints) = try ManifestReader().validate(data, file: "m.json", checkpointEvery: 3)
         #expect(checkpoints.map(\.index) == [3, 6, 9])
-        #expect(PostgresImport.parts(of: total, checkpoints: checkpoints, count: 2).map { [$0.start?.index ?? 0, $0.count] } == [[0, 6], [6, 4]])
-        #expect(PostgresImport.parts(of: total, checkpoints: checkpoints, count: 3).map { [$0.start?.index ?? 0, $0.count] }
-                == [[0, 3], [3, 3], [6, 4]])
-        // Too few deliveries for a checkpoint: one part.
-        #expect(PostgresImport.parts(of: 2, checkpoints: [], count: 2).map { [$0.start?.index ?? 0, $0.count] } == [[0, 2]])
+        func restStart(after taken: Int) -> Int? {
+            ManifestParts.restStart(after: taken, total: total, checkpoints: checkpoints)?.index
+        }
+        // Nothing taken yet: the middle, 5, is nearest 6.
+        #expect(restStart(after: -1) == 6)
+        // Deliveries 0…3 taken: 6 is the middle of 4…9.
+        #expect(restStart(after: 3) == 6)
+        #expect(restStart(after: 6) == 9)
+        // Never at or before what the first part has taken.
+        #expect(restStart(after: 8) == nil)
+        #expect(ManifestParts.restStart(after: -1, total: 2, checkpoints: []) == nil)
     }
 
     @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
