@@ -88,6 +88,11 @@ struct PostgresImport {
                     ) ON COMMIT DROP
                     """, on: connection)
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
+                // The rows the merge writes: new ones, and known ones the manifest changes.
+                _ = try link.rows("""
+                    CREATE TEMP TABLE import_change ON COMMIT DROP AS
+                    SELECT *, NULL::integer AS old_position, NULL::text AS old_search_text FROM import_delivery WITH NO DATA
+                    """, on: connection)
             }
 
             // Into an empty store the reading threads also gather the word index,
@@ -136,10 +141,7 @@ struct PostgresImport {
                 }
                 try SearchWords.replaceTable(with: wordChunks.take() ?? [], link, connection)
             } else {
-                // Changed texts drop words and add others: the index is made again from the store's texts.
-                if try merge(link, connection, after: before, rows: total) > 0 {
-                    try SearchWords.reading(link, connection).replaceTable(link, connection)
-                }
+                try merge(link, connection, after: before)
             }
             // The planner's figures for the new rows, committed with them.
             _ = try link.rows("ANALYZE delivery", on: connection)
@@ -158,43 +160,61 @@ struct PostgresImport {
     }
 
     /// Updates known ids in place from the temporary table (only rows the
-    /// manifest changes) and appends new ones in manifest order; the rows
-    /// written. Many rows written at once are indexed for the sort orders
-    /// afterwards, as into an empty store, rather than row by row.
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rows total: Int) throws -> Int {
-        let rebuildsSortIndexes = total > Self.rebuildsIndexesAbove
-        if rebuildsSortIndexes {
-            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
-        }
-        let updated = try link.rows("""
-            WITH updated AS (
-                UPDATE delivery d SET
-                    name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
-                    status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
-                    imported_status = i.status, items = i.items, instructions = i.instructions,
-                    delivery_window = i.delivery_window, name_length = i.name_length,
-                    address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
-                FROM import_delivery i WHERE d.id = i.id
-                    AND (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
+    /// manifest changes) and appends new ones in manifest order. The rows to
+    /// write are found first, in one join: when they are many, the sort
+    /// indexes are built again afterwards and the word index made again from
+    /// the store's texts, as into an empty store, rather than row by row;
+    /// when they are few, each index is kept up, the word index word by word
+    /// (`SearchWords.update`).
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int) throws {
+        // New rows (no position) and changed ones, with the text their words came from.
+        let changes = try link.rows("""
+            WITH written AS (
+                INSERT INTO import_change
+                SELECT i.*, d.position, d.search_text FROM import_delivery i LEFT JOIN delivery d ON d.id = i.id
+                WHERE d.id IS NULL
+                    OR (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
                         IS DISTINCT FROM
                         (i.name, i.line1, i.line2, i.phone, i.text_number, i.status, i.items, i.instructions, i.delivery_window)
                 RETURNING 1)
-            SELECT count(*) FROM updated
+            SELECT count(*) FROM written
             """, on: connection).first?.decode(Int64.self) ?? 0
+        guard changes > 0 else { return }
+        let many = changes > Self.rebuildsIndexesAbove
+        if many {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
+        }
+        _ = try link.rows("""
+            UPDATE delivery d SET
+                name = c.name, line1 = c.line1, line2 = c.line2, phone = c.phone, text_number = c.text_number,
+                status = CASE WHEN d.imported_status = c.status THEN d.status ELSE c.status END,
+                imported_status = c.status, items = c.items, instructions = c.instructions,
+                delivery_window = c.delivery_window, name_length = c.name_length,
+                address_length = c.address_length, window_length = c.window_length, search_text = c.search_text
+            FROM import_change c WHERE c.old_position IS NOT NULL AND d.position = c.old_position
+            """, on: connection)
         _ = try link.rows("""
             INSERT INTO delivery (
                 position, id, name, line1, line2, phone, text_number, status, imported_status, items,
                 instructions, delivery_window, name_length, address_length, window_length, search_text)
-            SELECT \(before) + row_number() OVER (ORDER BY i.seq), i.id, i.name, i.line1, i.line2, i.phone,
-                i.text_number, i.status, i.status, i.items, i.instructions, i.delivery_window,
-                i.name_length, i.address_length, i.window_length, i.search_text
-            FROM import_delivery i
-            WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
+            SELECT \(before) + row_number() OVER (ORDER BY c.seq), c.id, c.name, c.line1, c.line2, c.phone,
+                c.text_number, c.status, c.status, c.items, c.instructions, c.delivery_window,
+                c.name_length, c.address_length, c.window_length, c.search_text
+            FROM import_change c WHERE c.old_position IS NULL
             """, on: connection)
-        if rebuildsSortIndexes {
+        if many {
             for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
+            try SearchWords.reading(link, connection).replaceTable(link, connection)
+            return
         }
-        return Int(updated) + (try Self.maxPosition(link, connection)) - before
+        var changed: [(position: Int32, old: String?, new: String)] = []
+        for row in try link.rows("""
+            SELECT d.position, c.old_search_text, c.search_text FROM import_change c JOIN delivery d ON d.id = c.id
+            """, on: connection) {
+            let (position, old, new) = try row.decode((Int32, String?, String).self)
+            changed.append((position, old, new))
+        }
+        try SearchWords.update(link, connection, changed: changed)
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

@@ -219,4 +219,44 @@ extension SearchWords {
         }
         _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordIndex), on: connection)
     }
+
+    /// Keeps the word index up for a few rows written in place or added:
+    /// each row's position leaves the words only its `old` text held (nil
+    /// for a new row) and joins those only its `new` text holds. Only the
+    /// words concerned are read and written again, in the caller's transaction.
+    static func update(_ link: PostgresLink, _ connection: PostgresConnection, changed: [(position: Int32, old: String?, new: String)]) throws {
+        var leaving: [String: Set<Int32>] = [:]
+        var joining: [String: [Int32]] = [:]
+        for row in changed {
+            var old: Set<String> = []
+            var new: Set<String> = []
+            if let text = row.old { forEachWord(in: text) { old.insert($0) } }
+            forEachWord(in: row.new) { new.insert($0) }
+            for word in old.subtracting(new) { leaving[word, default: []].insert(row.position) }
+            for word in new.subtracting(old) { joining[word, default: []].append(row.position) }
+        }
+        let words = Array(Set(leaving.keys).union(joining.keys))
+        guard !words.isEmpty else { return }
+        var updated = SearchWords()
+        for row in try link.rows("SELECT word, positions FROM search_word WHERE word = ANY(\(words))", on: connection) {
+            let (word, bytes) = try row.decode((String, ByteBuffer).self)
+            var list: [Int32] = []
+            decode(bytes) { list.append($0) }
+            updated.positions[word, default: []] += list
+        }
+        for word in words {
+            var list = updated.positions[word] ?? []
+            if let gone = leaving[word] { list.removeAll(where: gone.contains) }
+            if let added = joining[word] { list = Array(Set(list).union(added)).sorted() }
+            updated.positions[word] = list.isEmpty ? nil : list
+        }
+        _ = try link.rows("DELETE FROM search_word WHERE word = ANY(\(words))", on: connection)
+        let chunks = updated.copyChunks(chunkBytes: PostgresImport.chunkBytes)
+        let logger = link.quietLogger
+        try link.waitFor { [chunks] in
+            try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
+                for chunk in chunks { try await writer.write(chunk) }
+            }
+        }
+    }
 }

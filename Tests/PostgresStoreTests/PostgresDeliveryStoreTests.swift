@@ -104,6 +104,19 @@ struct PostgresDeliveryStoreTests {
         deliveries[4321].name = original
         try store.importManifest(at: try fixture.write(deliveries, name: "back.json"))
         #expect(try Self.wordIndex(fixture) == gathered)
+        // Every row changed (more than are kept up one by one), and back: made again whole, the same.
+        let keys = try Self.keys(fixture)
+        let renamed = deliveries.map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.name += " Quetzalcoatl"
+            return delivery
+        }
+        try store.importManifest(at: try fixture.write(renamed, name: "renamed.json"))
+        #expect(try store.search("quetzalcoatl", status: .all).count == 5000)
+        try store.importManifest(at: try fixture.write(deliveries, name: "all-back.json"))
+        #expect(try store.search("quetzalcoatl", status: .all).count == 0)
+        #expect(try Self.wordIndex(fixture) == gathered)
+        #expect(try Self.keys(fixture) == keys)
     }
 
     /// The word index as one line: a digest of every word and its positions, in word order.
