@@ -79,9 +79,10 @@ final class ManifestParts: Sendable {
         rest.chunks.cancel()
     }
 
-    /// How many deliveries the manifest holds, once the check is done; throws the manifest's problem.
+    /// How many deliveries the manifest holds, once the check is done (waiting
+    /// for it, and asked again after); throws the manifest's problem.
     func total() throws -> Int {
-        guard let total = try checked.take() else { throw CancellationError() }
+        guard let total = try checked.take() ?? cut.withLock({ $0.total }) else { throw CancellationError() }
         return total
     }
 

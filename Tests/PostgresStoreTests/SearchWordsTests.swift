@@ -79,6 +79,24 @@ struct SearchWordsTests {
         #expect(ManifestParts.restStart(after: -1, total: 2, checkpoints: []) == nil)
     }
 
+    @Test func thePartsSendEveryDeliveryOnceAndTellTheTotalWhenAskedAgain() throws {
+        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 5000)))
+        let parts = ManifestParts(data: data, file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
+        parts.start()
+        var sequences: [Int] = []
+        for chunks in [parts.first.chunks, parts.rest.chunks] {
+            while let chunk = try chunks.take() {
+                // A line a row (newlines in values are escaped), its sequence first.
+                for line in String(buffer: chunk).split(separator: "\n") {
+                    sequences.append(Int(line.prefix { $0 != "\t" }) ?? -1)
+                }
+            }
+        }
+        #expect(sequences.sorted() == Array(1...5000))
+        #expect(try parts.total() == 5000)
+        #expect(try parts.total() == 5000)
+    }
+
     @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
         let texts = ["dlv-1 kingfisher road", "dlv-2 road 12", "dlv-3 東京都 road", "dlv-4 kingfisher 12", "dlv-5 x"]
         var whole = SearchWords()
