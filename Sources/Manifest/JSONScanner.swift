@@ -35,6 +35,11 @@ struct JSONScanner {
         if offset == 0, end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { offset = 3 }
     }
 
+    /// Moves to `offset`, a place an earlier pass over the same bytes stopped at.
+    mutating func seek(to offset: Int) {
+        self.offset = min(max(offset, 0), end)
+    }
+
     /// Whether every byte has been read.
     var isAtEnd: Bool { offset >= end }
 

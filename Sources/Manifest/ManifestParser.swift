@@ -98,6 +98,21 @@ struct ManifestParser {
         return index
     }
 
+    /// Parses up to `count` deliveries of the array from `offset`, where an
+    /// earlier pass over the same bytes ended delivery `firstIndex - 1`
+    /// (`ManifestCheckpoint`), calling `visit` as `parse` does; returns how
+    /// many were seen (fewer when the array ends), or -1 when `visit` asked to stop.
+    mutating func parseRun(after offset: Int, firstIndex: Int, count: Int, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Int {
+        scanner.seek(to: offset)
+        var index = firstIndex
+        while index < firstIndex + count, try scanner.continueContainer(close: JSONByte.closeBracket, what: "a delivery") {
+            let (delivery, _) = try parseDelivery(index: index)
+            if !visit(index, delivery, scanner.offset) { return -1 }
+            index += 1
+        }
+        return index - firstIndex
+    }
+
     // MARK: - Delivery
 
     private mutating func parseDelivery(index: Int) throws(ManifestError) -> (Delivery, idOffset: Int) {

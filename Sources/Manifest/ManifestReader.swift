@@ -57,6 +57,52 @@ public struct ManifestReader: Sendable {
         }
     }
 
+    /// Validates all of `data` as `validate` does, and also returns a
+    /// checkpoint every `interval` deliveries (after delivery `interval - 1`,
+    /// `2 * interval - 1`, …), from which parts of it can be read apart.
+    public func validate(
+        _ data: Data, file: String, checkpointEvery interval: Int, progress: ((Int) -> Void)? = nil
+    ) throws(ManifestError) -> (count: Int, checkpoints: [ManifestCheckpoint]) {
+        var checkpoints: [ManifestCheckpoint] = []
+        let interval = max(1, interval)
+        let count = try parse(data, file: file, keepsText: false) { index, _, offset in
+            if let progress, index % 8192 == 0 { progress(offset) }
+            if (index + 1) % interval == 0 { checkpoints.append(ManifestCheckpoint(index: index + 1, offset: offset)) }
+            return true
+        }
+        return (count, checkpoints)
+    }
+
+    /// Calls `body` with the index and value of up to `count` deliveries from
+    /// `checkpoint` (from the first when nil) in manifest order, for data
+    /// `validate(_:file:checkpointEvery:progress:)` accepted and gave the checkpoint
+    /// for; ids are not checked for duplicates. Throws what `body` throws, which stops the walk.
+    public func forEachDelivery(
+        in data: Data, file: String, from checkpoint: ManifestCheckpoint?, count: Int, _ body: (Int, Delivery) throws -> Void
+    ) throws {
+        var bodyError: (any Error)?
+        func visit(_ index: Int, _ delivery: Delivery, _: Int) -> Bool {
+            do {
+                try body(index, delivery)
+                return true
+            } catch {
+                bodyError = error
+                return false
+            }
+        }
+        if let checkpoint {
+            _ = try parse(data, file: file) { (parser: inout ManifestParser) throws(ManifestError) in
+                try parser.parseRun(after: checkpoint.offset, firstIndex: checkpoint.index, count: count, visit)
+            }
+        } else {
+            let stop = count
+            _ = try parse(data, file: file, checksDuplicateIDs: false) { index, delivery, offset in
+                index < stop && visit(index, delivery, offset)
+            }
+        }
+        if let bodyError { throw bodyError }
+    }
+
     /// Calls `body` with each delivery's index and value, in manifest order.
     ///
     /// Throws a `ManifestError` at the first problem (after `body` has seen the
@@ -86,6 +132,15 @@ public struct ManifestReader: Sendable {
         _ data: Data, file: String, keepsText: Bool = true, checksDuplicateIDs: Bool = true,
         _ visit: (Int, Delivery, Int) -> Bool
     ) throws(ManifestError) -> Int {
+        try parse(data, file: file, keepsText: keepsText, checksDuplicateIDs: checksDuplicateIDs) {
+            (parser: inout ManifestParser) throws(ManifestError) in try parser.parse(visit)
+        }
+    }
+
+    private func parse(
+        _ data: Data, file: String, keepsText: Bool = true, checksDuplicateIDs: Bool = true,
+        _ run: (inout ManifestParser) throws(ManifestError) -> Int
+    ) throws(ManifestError) -> Int {
         let result: Result<Int, ManifestError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -96,7 +151,7 @@ public struct ManifestReader: Sendable {
                 base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes,
                 keepsText: keepsText, checksDuplicateIDs: checksDuplicateIDs)
             do throws(ManifestError) {
-                return .success(try parser.parse(visit))
+                return .success(try run(&parser))
             } catch {
                 return .failure(error)
             }

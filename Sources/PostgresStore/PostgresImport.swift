@@ -3,18 +3,21 @@ import Manifest
 import Model
 import PostgresNIO
 import Store
+import Synchronization
 
 /// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
 ///
-/// The whole manifest is checked first (nothing is sent when it is bad). Then,
-/// in one transaction, while a reading thread parses and encodes and the
-/// connection sends what it has made:
+/// In one transaction, two threads read the manifest (`ManifestParts`: one
+/// checks all of it while the other already parses, folds and encodes rows
+/// from the start, and then reads the rest itself) and the connection sends
+/// what they have made, a chunk of each in turn. A manifest the check finds
+/// bad rolls the transaction back, and its problem is what is reported.
 ///
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
-///   than keeping them up row by row; the reading thread gathers the word
-///   index (`SearchWords`) on the way, copied in after the rows.
+///   than keeping them up row by row; the reading threads gather the word
+///   index (`SearchWords`) on the way, their parts' joined and copied in after the rows.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
@@ -37,38 +40,32 @@ struct PostgresImport {
     static let chunkBytes = 1 << 20
 
     func run(_ url: URL) throws -> ImportSummary {
-        // Each pass over the file hands its pages back as it goes (`ManifestFile`).
-        let mapped = try ManifestFile(url)
-        let data = mapped.data
+        let data = try ManifestReader.contents(of: url)
         let file = ManifestReader.displayName(of: url)
-        let progress = progress
-        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
-        let total = try reader.validate(data, file: file) { bytes in
-            mapped.release(before: bytes)
-            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
-        }
-        mapped.releaseAll()
-        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
         let fingerprint = ManifestFingerprint(url: url)
-        // A reading thread parses and encodes; the COPY sends what it has made.
-        let chunks = BoundedQueue<ByteBuffer>(capacity: 8)
+        let reading = Mutex<ManifestParts?>(nil)
         let summary: ImportSummary
         do {
-            summary = try importRows(mapped, file: file, total: total, fingerprint: fingerprint, chunks: chunks)
+            summary = try importRows(fingerprint: fingerprint) { gathersWords in
+                let parts = ManifestParts(data: data, file: file, reader: reader, gathersWords: gathersWords, progress: progress)
+                reading.withLock { $0 = parts }
+                return parts
+            }
         } catch {
-            // The reading thread's own error (a ManifestError) is what the person needs to see, not the link's wrapping of it.
-            if let readingError = chunks.producerError, !(readingError is CancellationError) { throw readingError }
+            guard let parts = reading.withLock({ $0 }) else { throw error }
+            // The manifest's problem, as the check found it, is what the person needs to see, not the link's wrapping of it.
+            _ = try parts.total()
             throw error
         }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
 
+    /// Sends the rows `read` reads (`gathersWords` into an empty store) in one transaction, as described above.
     private func importRows(
-        _ mapped: ManifestFile, file: String, total: Int, fingerprint: ManifestFingerprint?, chunks: BoundedQueue<ByteBuffer>
-    ) throws(StoreError) -> ImportSummary {
+        fingerprint: ManifestFingerprint?, read: (_ gathersWords: Bool) -> ManifestParts
+    ) throws -> ImportSummary {
         let link = store.link
-        let reader = reader
         let progress = progress
         return try link.transaction { connection in
             // One import at a time, and no status change lands between its read and its write.
@@ -91,64 +88,60 @@ struct PostgresImport {
                     ) ON COMMIT DROP
                     """, on: connection)
                 copy = ("import_delivery", CopyRow.columns(first: "seq"))
+                // The rows the merge writes: new ones, and known ones the manifest changes.
+                _ = try link.rows("""
+                    CREATE TEMP TABLE import_change ON COMMIT DROP AS
+                    SELECT *, NULL::integer AS old_position, NULL::text AS old_search_text FROM import_delivery WITH NO DATA
+                    """, on: connection)
             }
 
-            // Into an empty store the reading thread also gathers the word index,
-            // handed over once the rows are read.
-            let gathersWords = before == 0
-            let gathered = BoundedQueue<SearchWords>(capacity: 1)
-            Thread {
-                var buffer = ByteBuffer()
-                buffer.reserveCapacity(Self.chunkBytes + 4096)
-                var sequence: Int32 = 0
-                var written = 0
-                var words = SearchWords(expecting: gathersWords ? total : 0)
-                do {
-                    try reader.forEachDelivery(
-                        in: mapped.data, file: file, checkingDuplicateIDs: false, progress: mapped.release(before:)
-                    ) { _, delivery in
-                        sequence += 1
-                        let searchText = CopyRow.searchText(of: delivery)
-                        CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
-                        if gathersWords { words.add(position: sequence, folded: searchText) }
-                        if buffer.readableBytes >= Self.chunkBytes {
-                            written = Int(sequence)
-                            guard chunks.put(buffer) else { throw CancellationError() }
-                            progress?(ImportProgress(phase: .writing, done: written, total: total))
-                            buffer.clear()
-                        }
-                    }
-                    if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
-                    mapped.releaseAll()
-                    if gathersWords { _ = gathered.put(words) }
-                    gathered.finish(error: nil)
-                    chunks.finish(error: nil)
-                } catch {
-                    gathered.finish(error: error)
-                    chunks.finish(error: error)
-                }
-            }.start()
-            defer { chunks.cancel() }
+            // Into an empty store the reading threads also gather the word index,
+            // each its part's, handed over once the part is read.
+            let parts = read(before == 0)
+            parts.start()
+            defer { parts.cancel() }
             let logger = link.quietLogger
             try link.waitFor {
                 try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
-                    while let chunk = try chunks.take() { try await writer.write(chunk) }
+                    // A chunk from each part in turn: while both are read, they are read at about the same pace.
+                    var reading = [parts.first.chunks, parts.rest.chunks]
+                    while !reading.isEmpty {
+                        var still: [BoundedQueue<ByteBuffer>] = []
+                        for chunks in reading {
+                            guard let chunk = try chunks.take() else { continue }
+                            try await writer.write(chunk)
+                            still.append(chunks)
+                        }
+                        reading = still
+                    }
                 }
             }
+            // Both parts are read: the check is done, and found the manifest good.
+            let total = try parts.total()
             progress?(ImportProgress(phase: .writing, done: total, total: total))
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
 
             _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(Self.indexBuildMemory)'"), on: connection)
             if before == 0 {
+                // While the server builds the keys and indexes, a thread joins the parts' words and encodes them.
+                let wordChunks = BoundedQueue<[ByteBuffer]>(capacity: 1)
+                Thread {
+                    do {
+                        var words = try parts.first.words.take() ?? SearchWords()
+                        words.append(try parts.rest.words.take() ?? SearchWords())
+                        _ = wordChunks.put(words.copyChunks(chunkBytes: Self.chunkBytes))
+                        wordChunks.finish(error: nil)
+                    } catch {
+                        wordChunks.finish(error: error)
+                    }
+                }.start()
+                defer { wordChunks.cancel() }
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
-                try (gathered.take() ?? SearchWords()).replaceTable(link, connection)
+                try SearchWords.replaceTable(with: wordChunks.take() ?? [], link, connection)
             } else {
-                // Changed texts drop words and add others: the index is made again from the store's texts.
-                if try merge(link, connection, after: before, rows: total) > 0 {
-                    try SearchWords.reading(link, connection).replaceTable(link, connection)
-                }
+                try merge(link, connection, after: before)
             }
             // The planner's figures for the new rows, committed with them.
             _ = try link.rows("ANALYZE delivery", on: connection)
@@ -167,43 +160,61 @@ struct PostgresImport {
     }
 
     /// Updates known ids in place from the temporary table (only rows the
-    /// manifest changes) and appends new ones in manifest order; the rows
-    /// written. Many rows written at once are indexed for the sort orders
-    /// afterwards, as into an empty store, rather than row by row.
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int, rows total: Int) throws -> Int {
-        let rebuildsSortIndexes = total > Self.rebuildsIndexesAbove
-        if rebuildsSortIndexes {
-            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
-        }
-        let updated = try link.rows("""
-            WITH updated AS (
-                UPDATE delivery d SET
-                    name = i.name, line1 = i.line1, line2 = i.line2, phone = i.phone, text_number = i.text_number,
-                    status = CASE WHEN d.imported_status = i.status THEN d.status ELSE i.status END,
-                    imported_status = i.status, items = i.items, instructions = i.instructions,
-                    delivery_window = i.delivery_window, name_length = i.name_length,
-                    address_length = i.address_length, window_length = i.window_length, search_text = i.search_text
-                FROM import_delivery i WHERE d.id = i.id
-                    AND (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
+    /// manifest changes) and appends new ones in manifest order. The rows to
+    /// write are found first, in one join: when they are many, the sort
+    /// indexes are built again afterwards and the word index made again from
+    /// the store's texts, as into an empty store, rather than row by row;
+    /// when they are few, each index is kept up, the word index word by word
+    /// (`SearchWords.update`).
+    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int) throws {
+        // New rows (no position) and changed ones, with the text their words came from.
+        let changes = try link.rows("""
+            WITH written AS (
+                INSERT INTO import_change
+                SELECT i.*, d.position, d.search_text FROM import_delivery i LEFT JOIN delivery d ON d.id = i.id
+                WHERE d.id IS NULL
+                    OR (d.name, d.line1, d.line2, d.phone, d.text_number, d.imported_status, d.items, d.instructions, d.delivery_window)
                         IS DISTINCT FROM
                         (i.name, i.line1, i.line2, i.phone, i.text_number, i.status, i.items, i.instructions, i.delivery_window)
                 RETURNING 1)
-            SELECT count(*) FROM updated
+            SELECT count(*) FROM written
             """, on: connection).first?.decode(Int64.self) ?? 0
+        guard changes > 0 else { return }
+        let many = changes > Self.rebuildsIndexesAbove
+        if many {
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
+        }
+        _ = try link.rows("""
+            UPDATE delivery d SET
+                name = c.name, line1 = c.line1, line2 = c.line2, phone = c.phone, text_number = c.text_number,
+                status = CASE WHEN d.imported_status = c.status THEN d.status ELSE c.status END,
+                imported_status = c.status, items = c.items, instructions = c.instructions,
+                delivery_window = c.delivery_window, name_length = c.name_length,
+                address_length = c.address_length, window_length = c.window_length, search_text = c.search_text
+            FROM import_change c WHERE c.old_position IS NOT NULL AND d.position = c.old_position
+            """, on: connection)
         _ = try link.rows("""
             INSERT INTO delivery (
                 position, id, name, line1, line2, phone, text_number, status, imported_status, items,
                 instructions, delivery_window, name_length, address_length, window_length, search_text)
-            SELECT \(before) + row_number() OVER (ORDER BY i.seq), i.id, i.name, i.line1, i.line2, i.phone,
-                i.text_number, i.status, i.status, i.items, i.instructions, i.delivery_window,
-                i.name_length, i.address_length, i.window_length, i.search_text
-            FROM import_delivery i
-            WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.id = i.id)
+            SELECT \(before) + row_number() OVER (ORDER BY c.seq), c.id, c.name, c.line1, c.line2, c.phone,
+                c.text_number, c.status, c.status, c.items, c.instructions, c.delivery_window,
+                c.name_length, c.address_length, c.window_length, c.search_text
+            FROM import_change c WHERE c.old_position IS NULL
             """, on: connection)
-        if rebuildsSortIndexes {
+        if many {
             for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
+            try SearchWords.reading(link, connection).replaceTable(link, connection)
+            return
         }
-        return Int(updated) + (try Self.maxPosition(link, connection)) - before
+        var changed: [(position: Int32, old: String?, new: String)] = []
+        for row in try link.rows("""
+            SELECT d.position, c.old_search_text, c.search_text FROM import_change c JOIN delivery d ON d.id = c.id
+            """, on: connection) {
+            let (position, old, new) = try row.decode((Int32, String?, String).self)
+            changed.append((position, old, new))
+        }
+        try SearchWords.update(link, connection, changed: changed)
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

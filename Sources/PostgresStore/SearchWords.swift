@@ -32,6 +32,17 @@ struct SearchWords {
         Self.forEachWord(in: text) { word in Self.append(position, to: &positions[word, default: []]) }
     }
 
+    /// Adds the words of deliveries after all of these (another part of the
+    /// same manifest, read apart), so each word's positions stay ascending.
+    mutating func append(_ later: SearchWords) {
+        if positions.isEmpty {
+            positions = later.positions
+            return
+        }
+        positions.reserveCapacity(positions.count + later.positions.count)
+        for (word, list) in later.positions { positions[word, default: []].append(contentsOf: list) }
+    }
+
     /// One lookup per word: the list is changed in place.
     private static func append(_ position: Int32, to list: inout [Int32]) {
         if list.last != position { list.append(position) }
@@ -186,10 +197,20 @@ extension SearchWords {
     /// Makes `search_word` hold exactly these words, its trigram index built
     /// once afterwards (in the caller's transaction: a failure changes nothing).
     func replaceTable(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        try Self.replaceTable(with: copyChunks(chunkBytes: PostgresImport.chunkBytes), link, connection)
+    }
+
+    /// The words as COPY chunks (`forEachCopyChunk`), made ahead of sending them.
+    func copyChunks(chunkBytes: Int) -> [ByteBuffer] {
+        var chunks: [ByteBuffer] = []
+        forEachCopyChunk(chunkBytes: chunkBytes) { chunks.append($0) }
+        return chunks
+    }
+
+    /// Makes `search_word` hold exactly the words of `chunks` (`copyChunks`), as `replaceTable` does.
+    static func replaceTable(with chunks: [ByteBuffer], _ link: PostgresLink, _ connection: PostgresConnection) throws {
         _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropWordIndex), on: connection)
         _ = try link.rows("TRUNCATE search_word", on: connection)
-        var chunks: [ByteBuffer] = []
-        forEachCopyChunk(chunkBytes: PostgresImport.chunkBytes) { chunks.append($0) }
         let logger = link.quietLogger
         try link.waitFor { [chunks] in
             try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
@@ -197,5 +218,45 @@ extension SearchWords {
             }
         }
         _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordIndex), on: connection)
+    }
+
+    /// Keeps the word index up for a few rows written in place or added:
+    /// each row's position leaves the words only its `old` text held (nil
+    /// for a new row) and joins those only its `new` text holds. Only the
+    /// words concerned are read and written again, in the caller's transaction.
+    static func update(_ link: PostgresLink, _ connection: PostgresConnection, changed: [(position: Int32, old: String?, new: String)]) throws {
+        var leaving: [String: Set<Int32>] = [:]
+        var joining: [String: [Int32]] = [:]
+        for row in changed {
+            var old: Set<String> = []
+            var new: Set<String> = []
+            if let text = row.old { forEachWord(in: text) { old.insert($0) } }
+            forEachWord(in: row.new) { new.insert($0) }
+            for word in old.subtracting(new) { leaving[word, default: []].insert(row.position) }
+            for word in new.subtracting(old) { joining[word, default: []].append(row.position) }
+        }
+        let words = Array(Set(leaving.keys).union(joining.keys))
+        guard !words.isEmpty else { return }
+        var updated = SearchWords()
+        for row in try link.rows("SELECT word, positions FROM search_word WHERE word = ANY(\(words))", on: connection) {
+            let (word, bytes) = try row.decode((String, ByteBuffer).self)
+            var list: [Int32] = []
+            decode(bytes) { list.append($0) }
+            updated.positions[word, default: []] += list
+        }
+        for word in words {
+            var list = updated.positions[word] ?? []
+            if let gone = leaving[word] { list.removeAll(where: gone.contains) }
+            if let added = joining[word] { list = Array(Set(list).union(added)).sorted() }
+            updated.positions[word] = list.isEmpty ? nil : list
+        }
+        _ = try link.rows("DELETE FROM search_word WHERE word = ANY(\(words))", on: connection)
+        let chunks = updated.copyChunks(chunkBytes: PostgresImport.chunkBytes)
+        let logger = link.quietLogger
+        try link.waitFor { [chunks] in
+            try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
+                for chunk in chunks { try await writer.write(chunk) }
+            }
+        }
     }
 }

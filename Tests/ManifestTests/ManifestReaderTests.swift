@@ -220,4 +220,28 @@ import Model
         #expect(seen == ["0:A"])
         #expect(try reader.validate(Data(Self.good.utf8), file: "m.json") == 2)
     }
+
+    @Test func partsReadFromCheckpointsMakeUpTheWhole() throws {
+        // Commas, white space and brackets inside strings as well as between deliveries.
+        let deliveries = (0..<7).map { index in
+            #"{"id": "D\#(index)", "name": "a, b ] } \"\#(index)\"", "address": {"line1": "東京都 \#(index)"}, "status": "pending"}"#
+        }
+        let text = "{\"deliveries\" : [ \n" + deliveries.joined(separator: " ,\n\t") + "\n] }"
+        let data = Data(text.utf8)
+        let whole = try reader.read(data, file: "m.json")
+        let (count, checkpoints) = try reader.validate(data, file: "m.json", checkpointEvery: 2)
+        #expect(count == 7)
+        #expect(checkpoints.map(\.index) == [2, 4, 6])
+        var read: [Delivery] = []
+        var indexes: [Int] = []
+        for start in [nil] + checkpoints {
+            // The last part asks for more than is left: it ends with the array.
+            try reader.forEachDelivery(in: data, file: "m.json", from: start, count: start?.index == 6 ? 5 : 2) { index, delivery in
+                indexes.append(index)
+                read.append(delivery)
+            }
+        }
+        #expect(indexes == Array(0..<7))
+        #expect(read == whole)
+    }
 }

@@ -88,6 +88,44 @@ struct PostgresDeliveryStoreTests {
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
     }
 
+    @Test func anImportReadInPartsGathersTheWordIndexTheTextsGive() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // Several checkpoints' worth: the reading threads take a part each.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 6)
+        try store.importManifest(at: try fixture.write(deliveries))
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        let gathered = try Self.wordIndex(fixture)
+        // A changed row and then the same row back: the index is made again from the store's texts, each time.
+        let original = deliveries[4321].name
+        deliveries[4321].name = "Quetzalcoatl"
+        try store.importManifest(at: try fixture.write(deliveries, name: "changed.json"))
+        #expect(try Self.wordIndex(fixture) != gathered)
+        deliveries[4321].name = original
+        try store.importManifest(at: try fixture.write(deliveries, name: "back.json"))
+        #expect(try Self.wordIndex(fixture) == gathered)
+        // Every row changed (more than are kept up one by one), and back: made again whole, the same.
+        let keys = try Self.keys(fixture)
+        let renamed = deliveries.map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.name += " Quetzalcoatl"
+            return delivery
+        }
+        try store.importManifest(at: try fixture.write(renamed, name: "renamed.json"))
+        #expect(try store.search("quetzalcoatl", status: .all).count == 5000)
+        try store.importManifest(at: try fixture.write(deliveries, name: "all-back.json"))
+        #expect(try store.search("quetzalcoatl", status: .all).count == 0)
+        #expect(try Self.wordIndex(fixture) == gathered)
+        #expect(try Self.keys(fixture) == keys)
+    }
+
+    /// The word index as one line: a digest of every word and its positions, in word order.
+    private static func wordIndex(_ fixture: PostgresFixture) throws -> String {
+        try fixture.cluster.psql(fixture.database, """
+            SELECT md5(string_agg(word || ':' || encode(positions, 'hex'), ',' ORDER BY word COLLATE "C")) FROM search_word
+            """)
+    }
+
     @Test func aBadManifestChangesNothing() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
@@ -97,6 +135,36 @@ struct PostgresDeliveryStoreTests {
         try Data(#"{"deliveries": [{"id": "X-1", "name": "A", "address": {"line1": "B"}, "status": "lost"}]}"#.utf8).write(to: bad)
         #expect(throws: ManifestError.self) { try store.importManifest(at: bad) }
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+    }
+
+    @Test func aProblemFoundAfterRowsWereSentChangesNothing() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // Rows are sent while the check is still on; a duplicate id late in the file is found by the check alone.
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 8)
+        deliveries[4900].id = deliveries[10].id
+        let duplicate = try fixture.write(deliveries, name: "duplicate.json")
+        let migrated = try Self.keys(fixture)
+        for stored in [0, 20] {
+            if stored > 0 { try store.importManifest(at: try fixture.write(Array(PostgresFixture.deliveries(count: 20, seed: 9)))) }
+            let words = try Self.wordIndex(fixture)
+            do {
+                try store.importManifest(at: duplicate)
+                Issue.record("imported a manifest with a duplicate id")
+            } catch let error as ManifestError {
+                #expect(error.kind == .duplicateID && error.deliveryIndex == 4900)
+            }
+            #expect(try store.count() == stored)
+            #expect(try Self.keys(fixture) == migrated)
+            #expect(try Self.wordIndex(fixture) == words)
+        }
+        // Bad JSON near the end: the same.
+        var text = try String(contentsOf: duplicate, encoding: .utf8)
+        text.removeLast(3)
+        let cut = fixture.folder.appendingPathComponent("cut.json")
+        try Data(text.utf8).write(to: cut)
+        #expect(throws: ManifestError.self) { try store.importManifest(at: cut) }
+        #expect(try store.count() == 20)
     }
 
     @Test func anImportTheServerRejectsRollsBackWhole() throws {

@@ -1,3 +1,5 @@
+import Foundation
+import Manifest
 import NIOCore
 @testable import PostgresStore
 import Testing
@@ -58,5 +60,61 @@ struct SearchWordsTests {
         #expect(first.positions == [64, 300])
         second.formIntersection(PositionSet(capacity: 0))
         #expect(second.isEmpty)
+    }
+
+    @Test func theRestStartsAtTheCheckpointNearestTheMiddleOfWhatIsLeft() throws {
+        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 10)))
+        let (total, checkpoints) = try ManifestReader().validate(data, file: "m.json", checkpointEvery: 3)
+        #expect(checkpoints.map(\.index) == [3, 6, 9])
+        func restStart(after taken: Int) -> Int? {
+            ManifestParts.restStart(after: taken, total: total, checkpoints: checkpoints)?.index
+        }
+        // Nothing taken yet: the middle, 5, is nearest 6.
+        #expect(restStart(after: -1) == 6)
+        // Deliveries 0…3 taken: 6 is the middle of 4…9.
+        #expect(restStart(after: 3) == 6)
+        #expect(restStart(after: 6) == 9)
+        // Never at or before what the first part has taken.
+        #expect(restStart(after: 8) == nil)
+        #expect(ManifestParts.restStart(after: -1, total: 2, checkpoints: []) == nil)
+    }
+
+    @Test func thePartsSendEveryDeliveryOnceAndTellTheTotalWhenAskedAgain() throws {
+        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 5000)))
+        let parts = ManifestParts(data: data, file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
+        parts.start()
+        var sequences: [Int] = []
+        for chunks in [parts.first.chunks, parts.rest.chunks] {
+            while let chunk = try chunks.take() {
+                // A line a row (newlines in values are escaped), its sequence first.
+                for line in String(buffer: chunk).split(separator: "\n") {
+                    sequences.append(Int(line.prefix { $0 != "\t" }) ?? -1)
+                }
+            }
+        }
+        #expect(sequences.sorted() == Array(1...5000))
+        #expect(try parts.total() == 5000)
+        #expect(try parts.total() == 5000)
+    }
+
+    @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
+        let texts = ["dlv-1 kingfisher road", "dlv-2 road 12", "dlv-3 東京都 road", "dlv-4 kingfisher 12", "dlv-5 x"]
+        var whole = SearchWords()
+        var first = SearchWords()
+        var second = SearchWords()
+        for (index, text) in texts.enumerated() {
+            whole.add(position: Int32(index + 1), folded: text)
+            if index < 2 { first.add(position: Int32(index + 1), folded: text) } else { second.add(position: Int32(index + 1), folded: text) }
+        }
+        first.append(second)
+        func lines(_ words: SearchWords) -> Set<String> {
+            var lines: Set<String> = []
+            words.forEachCopyChunk(chunkBytes: 1 << 20) { chunk in
+                lines.formUnion(String(buffer: chunk).split(separator: "\n").map(String.init))
+            }
+            return lines
+        }
+        #expect(first.count == whole.count)
+        #expect(lines(first) == lines(whole))
     }
 }
