@@ -182,7 +182,10 @@ public final class TerminalSession {
 
     private static func inputHasHungUp() -> Bool {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) >= 0 else { return true }
+        var ready: Int32
+        // A signal (a resize) landing in the poll is no hang-up.
+        repeat { ready = poll(&descriptor, 1, 0) } while ready < 0 && errno == EINTR
+        guard ready >= 0 else { return true }
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
