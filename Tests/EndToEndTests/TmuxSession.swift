@@ -55,7 +55,10 @@ final class TmuxSession {
         try tmux(
             "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
             "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)",
-            "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data", "PS1=E2E-PROMPT$ ",
+            "XDG_CONFIG_HOME=\(home.path)/config", "XDG_DATA_HOME=\(home.path)/data",
+            // The prompt says how the last command ended: a screen captured on a
+            // timeout then tells an exit (and its status) from a hang.
+            "PS1=E2E-PROMPT$ [exit $?] ",
             "bash", "--norc", "--noprofile",
             captureOutput: false
         )
