@@ -235,6 +235,8 @@ public final class StoredDeliveries: DeliverySource {
         }
     }
 
+    public func learnRemainingRows() throws { try learnRemainingPositions() }
+
     /// Learns a search's positions up to row `end` (exclusive), if not yet known.
     private func learnPositions(through end: Int, state: inout State) throws {
         guard let query else { return }
