@@ -79,7 +79,7 @@ struct BrowseRuntime {
         counts = LatestRequestWorker(label: "idelivermobile.counts", whenAnswered: { wakeUp.wake() }) { query in
             try? store.statusCounts(matching: query)
         }
-        // A failure is not kept: the rows then read on the loop as before, and say why if they cannot.
+        // A failure answers too: End then reads on the loop as before, and the rows say why if they cannot.
         rest = LatestRequestWorker(label: "idelivermobile.rest", whenAnswered: { wakeUp.wake() }) { remaining in
             try? remaining.rows.learnRemainingRows()
         }
