@@ -26,6 +26,9 @@ public protocol DeliverySource: Sendable {
     /// where it would be; nil when the source cannot tell (the selection then
     /// keeps its index).
     func row(nearestTo id: String) -> Int?
+    /// Makes every row cheaply readable, for a worker off the loop (a large
+    /// search result learns which rows it holds); nothing to do for most.
+    func learnRemainingRows() throws
 }
 
 extension DeliverySource {
@@ -37,6 +40,7 @@ extension DeliverySource {
         indices.map { (delivery(at: $0), textLengths(at: $0)) }
     }
     public func row(nearestTo id: String) -> Int? { nil }
+    public func learnRemainingRows() throws {}
 }
 
 /// Character counts of a row's texts, stored at import so that the row-height

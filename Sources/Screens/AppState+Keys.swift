@@ -83,6 +83,8 @@ extension AppState {
         let count = source.count
         let page = max(1, Self.listHeight(size: size))
         let times = max(1, repeats ?? 1)
+        // Any other key is the user's newer wish: a waiting End is dropped.
+        endAwaitsRows = false
         switch key {
         case .up, .character("k"): select(selected - times)
         case .down, .character("j"): select(selected + times)
@@ -92,6 +94,10 @@ extension AppState {
         case .end, .character("G"):
             if let repeats {
                 select(repeats - 1)
+            } else if isLearningRows {
+                // The last rows are still being learnt: End waits for them, visibly, rather than the loop.
+                endAwaitsRows = true
+                notice = Self.readingRestNotice
             } else {
                 selected = max(0, count - 1)
                 layout.scrollToEnd()

@@ -48,6 +48,18 @@ extension AppState {
         case .searched(let request, let result):
             isSearching = false
             commands = show(request, result)
+        case .rowsLearnt(let request) where !isLearningRows || !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
+            screenVersion = shownVersion
+            commands = []
+        case .rowsLearnt:
+            isLearningRows = false
+            if notice == Self.readingRestNotice { notice = nil }
+            if endAwaitsRows {
+                endAwaitsRows = false
+                selected = max(0, source.count - 1)
+                layout.scrollToEnd()
+            }
+            commands = []
         case .counted(let query, let counts):
             // A count for a search the user has since left is not this one's.
             if query == search.query { overview = counts } else { screenVersion = shownVersion }
@@ -90,6 +102,7 @@ extension AppState {
     }
 
     static let busySuffix = " (the store is busy)"
+    static let readingRestNotice = "Reading the rest of the rows…"
 
     // MARK: - Idle work
 
@@ -143,6 +156,11 @@ extension AppState {
             case .sameIndex: replaceSource(rows)
             // Keep the user's place: the same delivery, else the nearest listed one.
             case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected)
+            }
+            // Learn the rest at once, off the loop, before a key needs it (End: half a second at 10^6).
+            if rows.cheaplyReadableRows < rows.count {
+                isLearningRows = true
+                return [.learnRemainingRows(request)]
             }
         }
         return []

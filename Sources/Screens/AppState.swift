@@ -45,6 +45,12 @@ public struct AppState: Sendable {
     /// A search the user asked for is being read: the field shows the query
     /// at once, the status bar says "searching…", and the rows follow as `.searched`.
     public internal(set) var isSearching = false
+    /// The rows shown are a large search result still learning which rows it
+    /// holds off the loop (`Command.learnRemainingRows`): a key needing a row
+    /// past the known ones would wait on the loop for that read.
+    public internal(set) var isLearningRows = false
+    /// End was pressed while `isLearningRows`: it is applied when `.rowsLearnt` comes.
+    public internal(set) var endAwaitsRows = false
     /// The time of day deliveries are late against; nil: nothing is marked late.
     /// Comes as a `.clock` message, never read from a clock here.
     public internal(set) var now: TimeOfDay?
@@ -128,6 +134,8 @@ public struct AppState: Sendable {
     mutating func replaceSource(_ newSource: any DeliverySource, selecting row: Int? = nil) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
+        isLearningRows = false
+        endAwaitsRows = false
         layout = ListLayout(
             rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
             context: Self.listContext(size: size, category: category),

@@ -22,6 +22,9 @@ public enum Command: Sendable, Hashable {
     case saveTextSize(ContentSizeCategory)
     /// Read the rows of a search from the store: `.searched`.
     case search(SearchRequest)
+    /// Make the rows shown (the ones `request` found) all cheaply readable,
+    /// off the loop: `.rowsLearnt`.
+    case learnRemainingRows(SearchRequest)
     /// Count the deliveries per status that `query` finds: `.counted`.
     case countStatuses(query: String)
     /// Save a status change in the background (the store may be locked by an

@@ -36,6 +36,8 @@ public enum Message: Sendable {
 
     /// The rows a `Command.search` read, or why none could be.
     case searched(SearchRequest, Result<any DeliverySource, CommandFailure>)
+    /// Every row `Command.learnRemainingRows` asked for is cheaply readable now (or could not be made so).
+    case rowsLearnt(SearchRequest)
     /// The per-status counts of `Command.countStatuses` (nil: the store could not count).
     case counted(query: String, StatusCounts?)
     /// A `Command.saveStatus` was written, or failed.

@@ -68,6 +68,16 @@ public final class LatestRequestWorker<Request: Sendable, Answer: Sendable>: Sen
         }
     }
 
+    /// Drops the request not yet started and stops the one being answered (its answer is dropped).
+    public func cancel() {
+        let running = state.withLock { state in
+            state.pending = nil
+            state.submitted += 1
+            return state.running
+        }
+        running?.interrupt()
+    }
+
     /// The answers kept since the last call, oldest first, each with its request.
     public func takeAnswers() -> [(request: Request, answer: Answer)] {
         state.withLock { state in

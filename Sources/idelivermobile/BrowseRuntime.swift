@@ -50,6 +50,8 @@ struct BrowseRuntime {
     let searches: LatestRequestWorker<SearchRequest, Result<any DeliverySource, CommandFailure>>
     /// Counts the deliveries per status of the newest query off the loop.
     let counts: LatestRequestWorker<String, StatusCounts?>
+    /// Learns the rest of a large search result's rows off the loop (End needs them).
+    let rest: LatestRequestWorker<RemainingRows, Void>
     private var drawnVersion: Int?
     /// When the loop last handled input or an idle tick: the next idle tick is a tick after.
     private var quietSince = ContinuousClock.now
@@ -77,6 +79,16 @@ struct BrowseRuntime {
         counts = LatestRequestWorker(label: "idelivermobile.counts", whenAnswered: { wakeUp.wake() }) { query in
             try? store.statusCounts(matching: query)
         }
+        // A failure answers too: End then reads on the loop as before, and the rows say why if they cannot.
+        rest = LatestRequestWorker(label: "idelivermobile.rest", whenAnswered: { wakeUp.wake() }) { remaining in
+            try? remaining.rows.learnRemainingRows()
+        }
+    }
+
+    /// The rows shown whose rest a worker learns, and the search that found them.
+    struct RemainingRows: Sendable {
+        let request: SearchRequest
+        let rows: any DeliverySource
     }
 
     /// The rows a search shows: every delivery for the plain list, else the store's search.
@@ -174,6 +186,7 @@ struct BrowseRuntime {
     /// and the text size that could not be saved since the last look, rows first.
     private mutating func sendAnswers() throws(Ending) {
         for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
+        for (remaining, _) in rest.takeAnswers() { try send(.rowsLearnt(remaining.request)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
         for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
@@ -219,7 +232,11 @@ struct BrowseRuntime {
         case .saveTextSize(let category):
             textSize.submit(category)
         case .search(let request):
+            // The rows shown are being replaced: their rest is old news.
+            rest.cancel()
             searches.submit(request)
+        case .learnRemainingRows(let request):
+            rest.submit(RemainingRows(request: request, rows: state.source))
         case .countStatuses(let query):
             counts.submit(query)
         case .saveStatus(let request):
