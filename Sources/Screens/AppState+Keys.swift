@@ -83,8 +83,8 @@ extension AppState {
         let count = source.count
         let page = max(1, Self.listHeight(size: size))
         let times = max(1, repeats ?? 1)
-        // Any other key is the user's newer wish: a waiting End is dropped.
-        endAwaitsRows = false
+        // Any other key is the user's newer wish: a waiting jump is dropped.
+        jumpAwaitingRows = nil
         switch key {
         case .up, .character("k"): select(selected - times)
         case .down, .character("j"): select(selected + times)
@@ -92,15 +92,13 @@ extension AppState {
             selected = 0
             layout.scrollToTop()
         case .end, .character("G"):
-            if let repeats {
-                select(repeats - 1)
-            } else if isLearningRows {
-                // The last rows are still being learnt: End waits for them, visibly, rather than the loop.
-                endAwaitsRows = true
+            let row = repeats.map { $0 - 1 } ?? count - 1
+            if isLearningRows, row >= source.cheaplyReadableRows {
+                // Rows past the known ones are still being learnt: the jump waits for them, visibly, rather than the loop.
+                jumpAwaitingRows = row
                 notice = Self.readingRestNotice
             } else {
-                selected = max(0, count - 1)
-                layout.scrollToEnd()
+                jump(to: row)
             }
         case .pageDown, .character(" "), .control("f"):
             for _ in 0 ..< times {
@@ -169,6 +167,16 @@ extension AppState {
         guard source.count > 0 else { return }
         selected = min(max(0, row), source.count - 1)
         layout.reveal(row: selected)
+    }
+
+    /// End and `nG`: `row` selected; the last row (or past it) with the list scrolled to its end, as End does.
+    mutating func jump(to row: Int) {
+        guard row < source.count - 1 else {
+            selected = max(0, source.count - 1)
+            layout.scrollToEnd()
+            return
+        }
+        select(row)
     }
 
     /// Ctrl-D and Ctrl-U: the list scrolls half a screen and the selection

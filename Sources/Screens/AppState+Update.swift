@@ -54,10 +54,9 @@ extension AppState {
         case .rowsLearnt:
             isLearningRows = false
             if notice == Self.readingRestNotice { notice = nil }
-            if endAwaitsRows {
-                endAwaitsRows = false
-                selected = max(0, source.count - 1)
-                layout.scrollToEnd()
+            if let row = jumpAwaitingRows {
+                jumpAwaitingRows = nil
+                jump(to: row)
             }
             commands = []
         case .counted(let query, let counts):

@@ -49,8 +49,9 @@ public struct AppState: Sendable {
     /// holds off the loop (`Command.learnRemainingRows`): a key needing a row
     /// past the known ones would wait on the loop for that read.
     public internal(set) var isLearningRows = false
-    /// End was pressed while `isLearningRows`: it is applied when `.rowsLearnt` comes.
-    public internal(set) var endAwaitsRows = false
+    /// The row End or `nG` asked for while it was past the known ones
+    /// (`isLearningRows`): the jump is made when `.rowsLearnt` comes.
+    public internal(set) var jumpAwaitingRows: Int?
     /// The time of day deliveries are late against; nil: nothing is marked late.
     /// Comes as a `.clock` message, never read from a clock here.
     public internal(set) var now: TimeOfDay?
@@ -135,7 +136,7 @@ public struct AppState: Sendable {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         isLearningRows = false
-        endAwaitsRows = false
+        jumpAwaitingRows = nil
         layout = ListLayout(
             rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
             context: Self.listContext(size: size, category: category),

@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import Screens
 
-/// End on a large search result whose rows are still being learnt off the
-/// loop: it waits, saying so, and is applied when `.rowsLearnt` comes; a key
+/// End (or `nG` past the known rows) on a large search result whose rows are
+/// still being learnt off the loop: it waits, saying so, and is applied when `.rowsLearnt` comes; a key
 /// in between drops it; an answer for rows no longer shown changes nothing.
 @Suite struct RemainingRowsUpdateTests {
     /// Rows that know only their first `known` rows until `learnRemainingRows()`,
@@ -47,14 +47,14 @@ import Testing
         var state = SampleData.state(width: 60, height: 14)
         let (request, rows) = searched(&state)
         state.press(.end)
-        #expect(state.endAwaitsRows)
+        #expect(state.jumpAwaitingRows == rows.count - 1)
         #expect(state.selected == 0)
         #expect(state.notice == AppState.readingRestNotice)
         #expect(!rows.readPastKnown, "End read no row past the known ones on the loop")
         try rows.learnRemainingRows()
         _ = state.update(.rowsLearnt(request))
         #expect(!state.isLearningRows)
-        #expect(!state.endAwaitsRows)
+        #expect(state.jumpAwaitingRows == nil)
         #expect(state.selected == rows.count - 1)
         #expect(state.notice == nil)
         // Scrolled to the end: the last row starts on screen.
@@ -62,11 +62,34 @@ import Testing
         #expect(lastTop >= state.layout.contentOffset && lastTop < state.layout.contentOffset + state.layout.viewportHeight)
     }
 
+    @Test func aCountedGPastTheKnownRowsWaitsAndOneWithinThemGoesAtOnce() throws {
+        var state = SampleData.state(width: 60, height: 14)
+        let (request, rows) = searched(&state)
+        // 500G: row 499, past the 64 known.
+        state.press(.character("5"), .character("0"), .character("0"), .character("G"))
+        #expect(state.jumpAwaitingRows == 499)
+        #expect(state.selected == 0)
+        #expect(state.notice == AppState.readingRestNotice)
+        #expect(!rows.readPastKnown, "500G read no row past the known ones on the loop")
+        try rows.learnRemainingRows()
+        _ = state.update(.rowsLearnt(request))
+        #expect(state.jumpAwaitingRows == nil)
+        #expect(state.selected == 499)
+
+        // Within the known rows a counted G never waits.
+        var other = SampleData.state(width: 60, height: 14)
+        let (_, fresh) = searched(&other)
+        other.press(.character("4"), .character("0"), .character("G"))
+        #expect(other.jumpAwaitingRows == nil)
+        #expect(other.selected == 39)
+        #expect(!fresh.readPastKnown)
+    }
+
     @Test func aKeyAfterEndDropsItAndAnAnswerForOtherRowsChangesNothing() throws {
         var state = SampleData.state(width: 60, height: 14)
         let (request, rows) = searched(&state)
         state.press(.end, .down)
-        #expect(!state.endAwaitsRows)
+        #expect(state.jumpAwaitingRows == nil)
         try rows.learnRemainingRows()
         _ = state.update(.rowsLearnt(request))
         #expect(state.selected == 1, "the newer key won")
