@@ -32,6 +32,14 @@ struct DeliveryImporter: Sendable {
     func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
+        try importManifest(at: url, reader: reader, contentHash: nil, progress: progress)
+    }
+
+    /// `importManifest(at:reader:progress:)`, given the file's SHA-256 when
+    /// the caller has already read it whole for that (nil: hashed here).
+    private func importManifest(
+        at url: URL, reader: ManifestReader, contentHash known: String?, progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
         // Each pass over the file hands its pages back as it goes (`ManifestFile`).
         let mapped = try ManifestFile(url)
         let data = mapped.data
@@ -43,8 +51,7 @@ struct DeliveryImporter: Sendable {
         }
         mapped.releaseAll()
         progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
-        let contentHash = ContentHash.sha256(data, progress: mapped.release(before:))
-        mapped.releaseAll()
+        let contentHash = known ?? Self.hash(of: mapped)
         let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: contentHash)
 
         let path = database.url.path
@@ -118,22 +125,27 @@ struct DeliveryImporter: Sendable {
     func importManifestIfChanged(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
+        var contentHash: String?
         if let fingerprint = ManifestFingerprint(url: url) {
             let known = try database.read { db in
                 try String.fetchOne(db, sql: "SELECT contentHash FROM imported_manifest WHERE path = ?",
                                     arguments: [fingerprint.path])
             }
-            if let known, known == (try Self.hash(of: url)) {
-                let count = try database.count()
-                return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
+            if let known {
+                let hash = Self.hash(of: try ManifestFile(url))
+                if known == hash {
+                    let count = try database.count()
+                    return ImportSummary(deliveries: 0, added: 0, storeCount: count, performed: false)
+                }
+                // Changed: the import records this hash rather than reading the whole file again for it.
+                contentHash = hash
             }
         }
-        return try importManifest(at: url, reader: reader, progress: progress)
+        return try importManifest(at: url, reader: reader, contentHash: contentHash, progress: progress)
     }
 
-    /// The SHA-256 of the file at `url`, its pages handed back as they are hashed.
-    private static func hash(of url: URL) throws -> String {
-        let mapped = try ManifestFile(url)
+    /// The SHA-256 of a manifest's bytes, its pages handed back as they are hashed.
+    private static func hash(of mapped: ManifestFile) -> String {
         defer { mapped.releaseAll() }
         return ContentHash.sha256(mapped.data, progress: mapped.release(before:))
     }

@@ -163,6 +163,8 @@ import Testing
         #expect(try store.importManifestIfChanged(at: manifest).performed == false)
         try SampleManifest.write(SampleManifest.deliveries(count: 12), to: folder)
         #expect(try store.importManifestIfChanged(at: manifest).added == 2)
+        // The changed file's hash, read once before that import, is what the store now knows.
+        #expect(try store.importManifestIfChanged(at: manifest).performed == false)
     }
 
     @Test func storesThatCannotBeCreatedOrReadSayWhy() throws {
