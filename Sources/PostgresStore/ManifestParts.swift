@@ -86,11 +86,6 @@ final class ManifestParts: Sendable {
         return total
     }
 
-    /// The manifest's problem, if the check has found one.
-    var problem: (any Error)? {
-        checked.producerError
-    }
-
     /// The checkpoint to start the rest at: the one nearest the middle of
     /// what follows delivery `taken`, which the first part has reached; nil
     /// when none lies beyond it (the first part then reads to the end).

@@ -218,24 +218,19 @@ public final class StoredDeliveries: DeliverySource {
     /// first chunk (End) would otherwise wait for on the loop. The read
     /// happens outside the lock, so the loop's page reads of the rows already
     /// known go on meanwhile, and it watches `ReadInterruption.current`
-    /// (throwing when stopped, nothing learnt). Returns how many rows are
-    /// known afterwards.
-    @discardableResult
-    public func learnRemainingPositions() throws -> Int {
-        guard let query else { return count }
+    /// (throwing when stopped, nothing learnt).
+    public func learnRemainingRows() throws {
+        guard let query else { return }
         let (learnt, after) = state.withLock { ($0.positions.count, $0.positions.last.map(Int64.init) ?? 0) }
-        guard learnt < count else { return learnt }
+        guard learnt < count else { return }
         var rest: [Int32] = []
         rest.reserveCapacity(count - learnt)
         try database.read { db in try query.positions(after: after, limit: count - learnt, db, into: &rest) }
-        return state.withLock { state in
+        state.withLock { state in
             // Unless the loop learnt them meanwhile (a key past the known rows, which waits for its own read).
             if state.positions.count == learnt { state.positions += rest }
-            return state.positions.count
         }
     }
-
-    public func learnRemainingRows() throws { try learnRemainingPositions() }
 
     /// Learns a search's positions up to row `end` (exclusive), if not yet known.
     private func learnPositions(through end: Int, state: inout State) throws {
