@@ -58,9 +58,45 @@ public struct TextLengths: Sendable, Hashable {
 
     public init(of delivery: Delivery) {
         self.init(
-            name: delivery.name.count,
-            address: delivery.address.singleLine.count,
-            window: delivery.window?.count ?? 0
+            name: Self.characters(in: delivery.name),
+            address: Self.addressCharacters(delivery.address),
+            window: delivery.window.map(Self.characters(in:)) ?? 0
         )
+    }
+
+    /// `text.count`; for ASCII (most texts) counted from the bytes, where only CR LF is a character of two.
+    static func characters(in text: String) -> Int {
+        asciiCharacters(in: text) ?? text.count
+    }
+
+    /// `address.singleLine.count`, without joining the lines when both are
+    /// ASCII: no ASCII character joins ", " to what is before or after it.
+    static func addressCharacters(_ address: Address) -> Int {
+        guard let first = asciiCharacters(in: address.line1), let second = asciiCharacters(in: address.line2 ?? "") else {
+            return address.singleLine.count
+        }
+        let keepsFirst = !isAsciiWhiteSpace(address.line1)
+        let keepsSecond = !isAsciiWhiteSpace(address.line2 ?? "")
+        return (keepsFirst ? first : 0) + (keepsSecond ? second : 0) + (keepsFirst && keepsSecond ? 2 : 0)
+    }
+
+    /// The characters of an ASCII `text`, nil when it holds anything else.
+    private static func asciiCharacters(in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var characters = bytes.count
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x0A && previous == 0x0D { characters -= 1 }
+                previous = byte
+            }
+            return characters
+        }
+    }
+
+    /// Whether ASCII `text` is all white space (`Character.isWhitespace`: tab to carriage return, and space).
+    private static func isAsciiWhiteSpace(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x09 ... 0x0D).contains($0) || $0 == 0x20 }
     }
 }
