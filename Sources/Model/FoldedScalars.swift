@@ -47,6 +47,13 @@ final class FoldedScalars: Sendable {
         return UnsafeBufferPointer(start: (page + Self.bytesStart + start).assumingMemoryBound(to: UInt8.self), count: end - start)
     }
 
+    /// Whether the scalar `value` has an entry: is standalone, beyond ASCII,
+    /// within the plane (and, as any standalone scalar, a character by itself
+    /// wherever it is followed by ASCII or another standalone scalar).
+    func isStandalone(_ value: UInt32) -> Bool {
+        folded(value) != nil
+    }
+
     /// Whether `scalar` is standalone (see above).
     static func isStandalone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -5,7 +5,8 @@ import Testing
 /// Counting from the bytes (ASCII texts) gives exactly the characters Swift counts.
 @Suite struct TextLengthsTests {
     @Test func asciiAndOtherTextsCountAsTheirCharacters() {
-        let pool: [String] = ["a", "Z", "1", " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", ",", "é", "e\u{301}", "\u{301}", "東", "👩🏽‍🚒", "\u{85}"]
+        let pool: [String] = ["a", "Z", "1", " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", ",", "é", "e\u{301}", "\u{301}", "東", "👩🏽‍🚒", "\u{85}",
+                              "\u{A0}", "\u{3000}", "\u{2028}", "Ж", "ß", "\u{1100}", "\u{1161}", "\u{AC00}", "\u{11A8}", "\u{0600}", "\u{FE0F}", "\u{1F600}"]
         var random = SplitMix64(seed: 14)
         func text() -> String {
             (0 ..< Int.random(in: 0 ... 6, using: &random)).map { _ in pool[Int.random(in: 0 ..< pool.count, using: &random)] }.joined()
