@@ -84,6 +84,7 @@ public enum SearchFolding {
         scalar < 0x80 ? nil : foldedScalars.folded(scalar)
     }
 
+    /// The standalone scalars and their foldings, built as text meets them; `TextLengths` asks it which scalars stand alone.
     static let foldedScalars = FoldedScalars(fold: { foldUncached($0) })
 
     /// One character folded: possibly several (ß → ss) or none (a lone combining mark).
