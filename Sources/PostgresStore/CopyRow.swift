@@ -104,21 +104,32 @@ enum CopyRow {
             value.withUTF8 { escaped($0) }
         }
 
+        /// `bytes` with the four escapes; runs between them copied whole.
         mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for value in bytes {
+            guard let source = bytes.baseAddress else { return }
+            var start = 0
+            for (index, value) in bytes.enumerated() {
+                // Only backslash and three bytes below 0x0E need escaping: two comparisons pass any other byte.
+                if value > UInt8(ascii: "\\") || (value != UInt8(ascii: "\\") && value > 0x0D) { continue }
                 let escape: UInt8
                 switch value {
                 case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
                 case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
                 case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
                 case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
-                default:
-                    byte(value)
-                    continue
+                default: continue
                 }
+                copy(source + start, count: index - start)
                 byte(UInt8(ascii: "\\"))
                 byte(escape)
+                start = index + 1
             }
+            copy(source + start, count: bytes.count - start)
+        }
+
+        private mutating func copy(_ source: UnsafePointer<UInt8>, count length: Int) {
+            (base + count).update(from: source, count: length)
+            count += length
         }
 
         /// A non-negative number in decimal.
