@@ -65,7 +65,7 @@ let package = Package(
         // MARK: - Tests
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
         .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
-        .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest"]),
+        .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport"]),

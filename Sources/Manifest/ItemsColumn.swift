@@ -13,6 +13,12 @@ public enum ItemsColumn {
         return String(decoding: json, as: UTF8.self)
     }
 
+    /// The column's text for `items`, as UTF-8 appended to `bytes` (an
+    /// import reuses one buffer rather than make a String a row).
+    public static func encode(_ items: [Item], appendingTo bytes: inout [UInt8]) {
+        ManifestWriter.appendItems(items, to: &bytes)
+    }
+
     /// The items in a column's text; none when it is not an items array
     /// (the protocol the screens read rows through cannot throw).
     public static func decode(_ json: String) -> [Item] {

@@ -58,9 +58,65 @@ public struct TextLengths: Sendable, Hashable {
 
     public init(of delivery: Delivery) {
         self.init(
-            name: delivery.name.count,
-            address: delivery.address.singleLine.count,
-            window: delivery.window?.count ?? 0
+            name: Self.characters(in: delivery.name),
+            address: Self.addressCharacters(delivery.address),
+            window: delivery.window.map(Self.characters(in:)) ?? 0
         )
+    }
+
+    /// `text.count`, counted from the scalars when each is a character by
+    /// itself (ASCII, or standalone as `FoldedScalars` tells; only CR LF is
+    /// then a character of two), as in most texts; walked as characters otherwise.
+    static func characters(in text: String) -> Int {
+        simpleText(text)?.characters ?? text.count
+    }
+
+    /// `address.singleLine.count`, without joining the lines when each scalar
+    /// of both is a character by itself: then none joins ", " to what is
+    /// before or after it.
+    static func addressCharacters(_ address: Address) -> Int {
+        guard let first = simpleText(address.line1), let second = simpleText(address.line2 ?? "") else {
+            return address.singleLine.count
+        }
+        let keepsFirst = !first.isWhiteSpace
+        let keepsSecond = !second.isWhiteSpace
+        return (keepsFirst ? first.characters : 0) + (keepsSecond ? second.characters : 0) + (keepsFirst && keepsSecond ? 2 : 0)
+    }
+
+    /// The characters of `text`, and whether all are white space, when each
+    /// of its scalars is ASCII or standalone; nil when one is not.
+    private static func simpleText(_ text: String) -> (characters: Int, isWhiteSpace: Bool)? {
+        var text = text
+        return text.withUTF8 { bytes -> (characters: Int, isWhiteSpace: Bool)? in
+            var characters = 0
+            var isWhiteSpace = true
+            var previous: UInt8 = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    // CR LF is one character.
+                    if !(byte == 0x0A && previous == 0x0D) { characters += 1 }
+                    // `Character.isWhitespace` for ASCII: tab to carriage return, and space.
+                    isWhiteSpace = isWhiteSpace && ((0x09 ... 0x0D).contains(byte) || byte == 0x20)
+                    previous = byte
+                    index += 1
+                    continue
+                }
+                // Beyond the Basic Multilingual Plane (4 bytes) nothing is taken as standalone.
+                guard byte < 0xF0 else { return nil }
+                let length = byte < 0xE0 ? 2 : 3
+                guard index + length <= bytes.count else { return nil }
+                var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
+                for offset in 1 ..< length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                guard let scalar = Unicode.Scalar(value), SearchFolding.foldedScalars.isStandalone(value) else { return nil }
+                characters += 1
+                // A character's white space is its first scalar's, and here each scalar is a character.
+                isWhiteSpace = isWhiteSpace && scalar.properties.isWhitespace
+                previous = byte
+                index += length
+            }
+            return (characters, isWhiteSpace)
+        }
     }
 }

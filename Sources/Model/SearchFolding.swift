@@ -9,24 +9,83 @@ import Synchronization
 public enum SearchFolding {
     /// `text` folded for search.
     public static func fold(_ text: some StringProtocol) -> String {
-        // Plain ASCII only needs lower-casing, and is by far the common case.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        fold(String(text))
+    }
+
+    /// `text` folded for search, a character at a time, working on its UTF-8
+    /// bytes: ASCII is lower-cased in place, a character that is one
+    /// standalone scalar (`FoldedScalars`) is looked up in a table, and any
+    /// other (a letter with combining marks after it, an emoji sequence, a
+    /// scalar beyond the Basic Multilingual Plane) is folded as a `Character`.
+    public static func fold(_ text: String) -> String {
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            // Plain ASCII only needs lower-casing, and is by far the common case.
+            if !bytes.contains(where: { $0 >= 0x80 }) {
+                return String(unsafeUninitializedCapacity: bytes.count) { out in
+                    for (index, byte) in bytes.enumerated() { out[index] = asciiLowercased(byte) }
+                    return bytes.count
+                }
+            }
+            return foldMixed(bytes, of: text)
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// `bytes`, the UTF-8 of `text`, folded (see `fold`).
+    private static func foldMixed(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> String {
         // Built as UTF-8 bytes: appending to a String a character at a time costs several times more.
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            let utf8 = character.utf8
-            // One byte: ASCII, lower-cased in place (CR LF is one character of two bytes, and stays as it is).
-            if utf8.count == 1, let byte = utf8.first {
-                out.append((0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte)
-            } else if character.isASCII {
-                out.append(contentsOf: character.lowercased().utf8)
-            } else {
-                out.append(contentsOf: foldedCharacters.folded(character).utf8)
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let (scalar, length) = decodeScalar(in: bytes, at: index)
+            let next = index + length
+            // Whether the scalar here ends its character: what follows is the end, ASCII or standalone.
+            let endsCharacter = next == bytes.count || bytes[next] < 0x80 || standalone(decodeScalar(in: bytes, at: next).value) != nil
+            if endsCharacter {
+                if scalar < 0x80 {
+                    out.append(asciiLowercased(UInt8(scalar)))
+                    index = next
+                    continue
+                }
+                if let folded = standalone(scalar) {
+                    out.append(contentsOf: folded)
+                    index = next
+                    continue
+                }
             }
+            // A character of several scalars, or one the table does not hold: folded whole.
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: index)
+            guard let character = text[start...].first else { break }
+            out.append(contentsOf: fold(character).utf8)
+            index += character.utf8.count
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8 `bytes`, and its length in bytes.
+    private static func decodeScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+        switch lead {
+        case ..<0x80: return (lead, 1)
+        case ..<0xE0: return ((lead & 0x1F) << 6 | continuation(1), 2)
+        case ..<0xF0: return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+    }
+
+    /// The folding of a standalone scalar beyond ASCII (`FoldedScalars`), nil for any other.
+    private static func standalone(_ scalar: UInt32) -> UnsafeBufferPointer<UInt8>? {
+        scalar < 0x80 ? nil : foldedScalars.folded(scalar)
+    }
+
+    /// The standalone scalars and their foldings, built as text meets them; `TextLengths` asks it which scalars stand alone.
+    static let foldedScalars = FoldedScalars(fold: { foldUncached($0) })
 
     /// One character folded: possibly several (ß → ss) or none (a lone combining mark).
     public static func fold(_ character: Character) -> String {
@@ -40,14 +99,18 @@ public enum SearchFolding {
     private static let foldedCharacters = FoldedCharacters()
 
     private final class FoldedCharacters: Sendable {
-        private let known = Mutex<[Character: String]>([:])
+        /// Keyed by the exact scalars, not by `Character`: canonically equivalent
+        /// characters are equal, but Foundation may fold them differently
+        /// (marks in another order), and each must fold as Foundation folds it.
+        private let known = Mutex<[[UInt8]: String]>([:])
         private static let limit = 1 << 16
 
         func folded(_ character: Character) -> String {
-            if let remembered = known.withLock({ $0[character] }) { return remembered }
+            let key = Array(character.utf8)
+            if let remembered = known.withLock({ $0[key] }) { return remembered }
             let folded = SearchFolding.foldUncached(character)
             known.withLock { known in
-                if known.count < Self.limit { known[character] = folded }
+                if known.count < Self.limit { known[key] = folded }
             }
             return folded
         }

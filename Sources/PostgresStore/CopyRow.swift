@@ -7,6 +7,11 @@ import Store
 /// import's temporary table (`columns`, in this order): tab-separated, `\N`
 /// for NULL, and backslash, tab, newline and carriage return escaped, so no
 /// value can end a field or a row early.
+///
+/// A line is written straight into the buffer's free bytes, room for the
+/// longest it can be made first: an import writes a million of them, and
+/// writing a byte at a time through `ByteBuffer`, or making a String of
+/// each number and of the items, cost seconds.
 enum CopyRow {
     /// The columns of a line: `sequence` goes in the first (`position`, or the temporary table's `seq`).
     static func columns(first: String) -> [String] {
@@ -14,26 +19,47 @@ enum CopyRow {
          "name_length", "address_length", "window_length", "search_text", "imported_status"]
     }
 
-    /// `searchText`: `searchText(of: delivery)`, which the caller also indexes (`SearchWords`).
-    static func append(_ delivery: Delivery, sequence: Int32, searchText: String, to buffer: inout ByteBuffer) {
+    /// `searchText`: `searchText(of: delivery)`, which the caller also indexes
+    /// (`SearchWords`); `items`: a buffer the items' JSON is made in, kept by
+    /// the caller from row to row.
+    static func append(
+        _ delivery: Delivery, sequence: Int32, searchText: String, items: inout [UInt8], to buffer: inout ByteBuffer
+    ) {
         let lengths = TextLengths(of: delivery)
-        buffer.writeString(String(sequence))
-        field(delivery.id, &buffer)
-        field(delivery.name, &buffer)
-        field(delivery.address.line1, &buffer)
-        field(delivery.address.line2, &buffer)
-        field(delivery.phone, &buffer)
-        field(delivery.text, &buffer)
-        field(delivery.status.rawValue, &buffer)
-        field(ItemsColumn.encode(delivery.items), &buffer)
-        field(delivery.instructions, &buffer)
-        field(delivery.window, &buffer)
-        field(String(lengths.name), &buffer)
-        field(String(lengths.address), &buffer)
-        field(String(lengths.window), &buffer)
-        field(searchText, &buffer)
-        field(delivery.status.rawValue, &buffer)
-        buffer.writeInteger(UInt8(ascii: "\n"))
+        items.removeAll(keepingCapacity: true)
+        ItemsColumn.encode(delivery.items, appendingTo: &items)
+        func bytes(_ text: String?) -> Int { text?.utf8.count ?? 2 }
+        let textBytes = bytes(delivery.id) + bytes(delivery.name) + bytes(delivery.address.line1) + bytes(delivery.address.line2)
+            + bytes(delivery.phone) + bytes(delivery.text) + bytes(delivery.instructions) + bytes(delivery.window)
+            + bytes(searchText) + 2 * bytes(delivery.status.rawValue) + items.count
+        // Every byte of a text may double when escaped; then 15 tabs, a newline, and four numbers of 20 digits at most.
+        let most = 2 * textBytes + 16 + 4 * 20
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: most) { free in
+            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            var line = LineWriter(base: base)
+            line.number(Int(sequence))
+            line.field(delivery.id)
+            line.field(delivery.name)
+            line.field(delivery.address.line1)
+            line.field(delivery.address.line2)
+            line.field(delivery.phone)
+            line.field(delivery.text)
+            line.field(delivery.status.rawValue)
+            line.tab()
+            items.withUnsafeBufferPointer { line.escaped($0) }
+            line.field(delivery.instructions)
+            line.field(delivery.window)
+            line.tab()
+            line.number(lengths.name)
+            line.tab()
+            line.number(lengths.address)
+            line.tab()
+            line.number(lengths.window)
+            line.field(searchText)
+            line.field(delivery.status.rawValue)
+            line.byte(UInt8(ascii: "\n"))
+            return line.count
+        }
     }
 
     /// What search looks in: id, name and address, folded as the SQLite store folds them.
@@ -42,35 +68,84 @@ enum CopyRow {
             id: delivery.id, name: delivery.name, line1: delivery.address.line1, line2: delivery.address.line2)
     }
 
-    private static func field(_ value: String?, _ buffer: inout ByteBuffer) {
-        buffer.writeInteger(UInt8(ascii: "\t"))
-        guard let value else {
-            buffer.writeStaticString("\\N")
-            return
-        }
-        writeEscaped(value, &buffer)
-    }
-
     /// `value` as a field's text: backslash, tab, newline and carriage return escaped.
     static func writeEscaped(_ value: String, _ buffer: inout ByteBuffer) {
         var value = value
-        value.withUTF8 { bytes in
+        _ = value.withUTF8 { bytes in
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
+                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                var line = LineWriter(base: base)
+                line.escaped(bytes)
+                return line.count
+            }
+        }
+    }
+
+    /// Writes a line's bytes into memory the caller has made room in.
+    private struct LineWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func byte(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        mutating func tab() { byte(UInt8(ascii: "\t")) }
+
+        /// A tab, then `value` escaped, or `\N` for nil.
+        mutating func field(_ value: String?) {
+            tab()
+            guard var value else {
+                byte(UInt8(ascii: "\\"))
+                byte(UInt8(ascii: "N"))
+                return
+            }
+            value.withUTF8 { escaped($0) }
+        }
+
+        /// `bytes` with the four escapes; runs between them copied whole.
+        mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress else { return }
             var start = 0
-            for (index, byte) in bytes.enumerated() {
+            for (index, value) in bytes.enumerated() {
+                // Only backslash and three bytes below 0x0E need escaping: two comparisons pass any other byte.
+                if value > UInt8(ascii: "\\") || (value != UInt8(ascii: "\\") && value > 0x0D) { continue }
                 let escape: UInt8
-                switch byte {
+                switch value {
                 case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
                 case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
                 case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
                 case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
                 default: continue
                 }
-                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                buffer.writeInteger(UInt8(ascii: "\\"))
-                buffer.writeInteger(escape)
+                copy(source + start, count: index - start)
+                byte(UInt8(ascii: "\\"))
+                byte(escape)
                 start = index + 1
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
+            copy(source + start, count: bytes.count - start)
+        }
+
+        private mutating func copy(_ source: UnsafePointer<UInt8>, count length: Int) {
+            (base + count).update(from: source, count: length)
+            count += length
+        }
+
+        /// A non-negative number in decimal.
+        mutating func number(_ value: Int) {
+            var rest = value.magnitude
+            var digits = 1
+            var scan = rest
+            while scan >= 10 {
+                scan /= 10
+                digits += 1
+            }
+            for place in stride(from: count + digits - 1, through: count, by: -1) {
+                base[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            count += digits
         }
     }
 }

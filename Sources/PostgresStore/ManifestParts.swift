@@ -138,6 +138,7 @@ final class ManifestParts: Sendable {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(PostgresImport.chunkBytes + 4096)
         var words = SearchWords()
+        var items: [UInt8] = []
         var sent = start?.index ?? 0
         do {
             do {
@@ -145,7 +146,7 @@ final class ManifestParts: Sendable {
                     guard admits(index) else { throw PartEnd() }
                     let sequence = Int32(index + 1)
                     let searchText = CopyRow.searchText(of: delivery)
-                    CopyRow.append(delivery, sequence: sequence, searchText: searchText, to: &buffer)
+                    CopyRow.append(delivery, sequence: sequence, searchText: searchText, items: &items, to: &buffer)
                     if gathersWords { words.add(position: sequence, folded: searchText) }
                     if buffer.readableBytes >= PostgresImport.chunkBytes {
                         guard part.chunks.put(buffer) else { throw CancellationError() }

@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Each character folded by Foundation afresh, as folding was before characters were remembered.
-    private static func referenceFold(_ text: String) -> String {
+    static func referenceFold(_ text: String) -> String {
         text.map { character -> String in
             if character.isASCII { return character.lowercased() }
             if let special = SearchFolding.special[character] { return special }

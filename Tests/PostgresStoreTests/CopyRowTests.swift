@@ -1,0 +1,67 @@
+import Manifest
+import Model
+import NIOCore
+@testable import PostgresStore
+import Store
+import Testing
+
+/// A delivery's COPY line, read back by COPY's text-format rules, gives every
+/// field as it was (no server needed; the load tests send such lines to one).
+struct CopyRowTests {
+    /// A line's fields as the server reads them: split at tabs, `\N` is NULL, escapes undone.
+    private static func fields(of line: String) -> [String?] {
+        line.split(separator: "\t", omittingEmptySubsequences: false).map { field -> String? in
+            if field == "\\N" { return nil }
+            var value = ""
+            var escaping = false
+            for character in field.unicodeScalars {
+                if escaping {
+                    switch character {
+                    case "t": value += "\t"
+                    case "n": value += "\n"
+                    case "r": value += "\r"
+                    default: value.unicodeScalars.append(character)
+                    }
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else {
+                    value.unicodeScalars.append(character)
+                }
+            }
+            return value
+        }
+    }
+
+    @Test func everyFieldReadsBackAsItWas() {
+        var deliveries = PostgresFixture.deliveries(count: 400)
+        deliveries[3] = Delivery(id: "X\\N", name: "\r\n", address: Address(line1: "\\", line2: ""), phone: nil, text: "\t",
+                                 status: .failed, items: [], instructions: nil, window: "\\\\t")
+        var buffer = ByteBuffer()
+        var items: [UInt8] = [9, 9, 9]
+        for (index, delivery) in deliveries.enumerated() {
+            let searchText = CopyRow.searchText(of: delivery)
+            CopyRow.append(delivery, sequence: Int32(index + 1), searchText: searchText, items: &items, to: &buffer)
+        }
+        let lines = String(buffer: buffer).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == deliveries.count + 1 && lines.last == "", "a line a delivery, each ending in a newline")
+        for (index, delivery) in deliveries.enumerated() where index < lines.count {
+            let lengths = TextLengths(of: delivery)
+            let expected: [String?] = [
+                String(index + 1), delivery.id, delivery.name, delivery.address.line1, delivery.address.line2, delivery.phone,
+                delivery.text, delivery.status.rawValue, ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
+                String(lengths.name), String(lengths.address), String(lengths.window), CopyRow.searchText(of: delivery),
+                delivery.status.rawValue,
+            ]
+            #expect(expected.count == CopyRow.columns(first: "position").count)
+            #expect(Self.fields(of: String(lines[index])) == expected, "delivery \(index)")
+        }
+    }
+
+    @Test func anEscapedWordIsItsTextWithTheFourEscapes() {
+        var buffer = ByteBuffer()
+        CopyRow.writeEscaped("a\\b\tc\nd\re ü", &buffer)
+        CopyRow.writeEscaped("", &buffer)
+        #expect(String(buffer: buffer) == "a\\\\b\\tc\\nd\\re ü")
+    }
+}
