@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Manifest
 import Model
+import Synchronization
 
 /// Imports manifests into a store: validates the whole file, then upserts
 /// its deliveries by id, in one short transaction for a small manifest or a
@@ -11,11 +12,12 @@ import Model
 struct DeliveryImporter: Sendable {
     let database: StoreDatabase
 
-    /// Validates the whole manifest at `url`, then upserts its deliveries by
-    /// id: new ids are appended in manifest order, known ids are updated in
-    /// place and keep their row. A status saved in the store survives
-    /// re-importing the same manifest; a manifest that itself changes a
-    /// delivery's status wins. Nothing is written when validation fails.
+    /// Reads and checks the manifest at `url` and upserts its deliveries by
+    /// id, in one pass: new ids are appended in manifest order, known ids are
+    /// updated in place and keep their row. A status saved in the store
+    /// survives re-importing the same manifest; a manifest that itself changes
+    /// a delivery's status wins. A bad manifest changes nothing, and its error
+    /// names the first problem in it.
     ///
     /// Readers see the store before the import or after it, never between,
     /// and a failed or killed import changes nothing they see; yet the import
@@ -40,19 +42,39 @@ struct DeliveryImporter: Sendable {
     private func importManifest(
         at url: URL, reader: ManifestReader, contentHash known: String?, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
-        // Each pass over the file hands its pages back as it goes (`ManifestFile`).
+        // One pass reads, checks and writes the manifest: a bad one fails a
+        // staged import that nobody has seen (`manifestProblem` says why), and
+        // the store's unique ids catch a repeated one. Its pages are handed
+        // back as they are read (`ManifestFile`).
         let mapped = try ManifestFile(url)
         let data = mapped.data
         let file = ManifestReader.displayName(of: url)
-        progress?(ImportProgress(phase: .checking, done: 0, total: data.count))
-        let total = try reader.validate(data, file: file) { bytes in
-            mapped.release(before: bytes)
-            progress?(ImportProgress(phase: .checking, done: bytes, total: data.count))
+        progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
+        // Hashed on a thread of its own, with a mapping of its own, while the rows are written.
+        let hashing = BoundedQueue<String>(capacity: 1)
+        if let known {
+            _ = hashing.put(known)
+        } else {
+            Thread {
+                do { _ = hashing.put(Self.hash(of: try ManifestFile(url))) } catch { hashing.finish(error: error) }
+            }.start()
         }
-        mapped.releaseAll()
-        progress?(ImportProgress(phase: .checking, done: data.count, total: data.count))
-        let contentHash = known ?? Self.hash(of: mapped)
-        let manifest = ImportedManifest(fingerprint: ManifestFingerprint(url: url), contentHash: contentHash)
+        let fingerprint = ManifestFingerprint(url: url)
+        let manifest = { () throws -> ImportedManifest in
+            guard let contentHash = try hashing.take() else {
+                throw StoreError(kind: .inputOutput, path: url.path, reason: "could not hash the manifest")
+            }
+            _ = hashing.put(contentHash)
+            return ImportedManifest(fingerprint: fingerprint, contentHash: contentHash)
+        }
+        let manifestProblem = { () -> ManifestError? in
+            do throws(ManifestError) {
+                _ = try reader.validate(data, file: file)
+                return nil
+            } catch {
+                return error
+            }
+        }
 
         let path = database.url.path
         let lock = try ImportLock.acquire(store: path) {
@@ -67,22 +89,30 @@ struct DeliveryImporter: Sendable {
         // A killed import's staging goes first (its lock, now ours, says it is dead).
         try discardLeftovers()
 
-        // Another thread reads and prepares the rows while this one writes them.
+        // Another thread reads and prepares the rows while this one writes them,
+        // and says how far it has read: the writer reports that between slices.
+        let bytesRead = Mutex(0)
+        let written: (Int) -> Void = { rows in
+            progress?(ImportProgress(phase: .importing, done: bytesRead.withLock { $0 }, total: data.count, deliveries: rows))
+        }
         let queue = BoundedQueue<[ImportRow]>(capacity: 8)
         defer { queue.cancel() }
         Thread {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
-                try reader.forEachDelivery(
-                    in: data, file: file, checkingDuplicateIDs: false, progress: mapped.release(before:)
-                ) { _, delivery in
+                let reported: (Int) -> Void = { bytes in
+                    mapped.release(before: bytes)
+                    bytesRead.withLock { $0 = bytes }
+                }
+                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: reported) { _, delivery in
                     batch.append(ImportRow(delivery))
                     if batch.count == Self.importBatchSize {
                         guard queue.put(batch) else { throw CancellationError() }
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
+                bytesRead.withLock { $0 = data.count }
                 if !batch.isEmpty { _ = queue.put(batch) }
                 mapped.releaseAll()
                 queue.finish(error: nil)
@@ -91,9 +121,14 @@ struct DeliveryImporter: Sendable {
             }
         }.start()
 
-        let summary = total <= Self.directImportLimit
-            ? try importDirectly(queue, total: total, manifest: manifest, settings: settings, progress: progress)
-            : try importStaged(queue, total: total, manifest: manifest, lock: lock, settings: settings, progress: progress)
+        // The reader hands over a batch short of `importBatchSize` only at the
+        // end, so a small manifest is all in the first batch.
+        let first = try queue.take() ?? []
+        let summary = first.count < Self.importBatchSize && first.count <= Self.directImportLimit
+            ? try importDirectly(first, manifest: manifest, manifestProblem: manifestProblem, settings: settings)
+            : try importStaged(
+                first: first, queue, manifest: manifest, manifestProblem: manifestProblem, lock: lock, settings: settings,
+                written: written, progress: progress)
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
@@ -152,13 +187,18 @@ struct DeliveryImporter: Sendable {
 
     // MARK: - A small manifest
 
-    /// One transaction: upserts every row, the triggers keeping the indexes and counts.
+    /// One transaction: upserts every row, the triggers keeping the indexes and
+    /// counts. An upsert would take a repeated id as an update: the ids are
+    /// checked first, and the manifest's own error says where.
     private func importDirectly(
-        _ queue: BoundedQueue<[ImportRow]>, total: Int, manifest: ImportedManifest, settings: ImportConnectionSettings,
-        progress: (@Sendable (ImportProgress) -> Void)?
+        _ rows: [ImportRow], manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?,
+        settings: ImportConnectionSettings
     ) throws -> ImportSummary {
-        var rows: [ImportRow] = []
-        while let batch = try queue.take() { rows += batch }
+        let total = rows.count
+        if Set(rows.map(\.id)).count < total {
+            throw manifestProblem() ?? StoreError(kind: .inputOutput, path: database.url.path, reason: "the manifest repeats an id")
+        }
+        let manifest = try manifest()
         try importSlice(transaction: false) { db in try settings.restoreSynchronous(db) }
         let path = database.url.path
         let summary: ImportSummary = try importSlice { db in
@@ -192,7 +232,6 @@ struct DeliveryImporter: Sendable {
             let after = try StoreDatabase.rowCount(db)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }
-        progress?(ImportProgress(phase: .writing, done: total, total: total))
         database.advanceGeneration()
         return summary
     }
@@ -201,18 +240,21 @@ struct DeliveryImporter: Sendable {
 
     /// A `StagedImport`: staging, slice by slice, then one short publish, then
     /// the retired tables dropped slice by slice.
+    /// A failure on the way, the store's unique ids finding a repeated one
+    /// among them, is explained by the manifest's own problem when it has one.
     private func importStaged(
-        _ queue: BoundedQueue<[ImportRow]>, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
-        progress: (@Sendable (ImportProgress) -> Void)?
+        first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, manifest: () throws -> ImportedManifest,
+        manifestProblem: () -> ManifestError?, lock: ImportLock, settings: ImportConnectionSettings,
+        written: (Int) -> Void, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         let path = database.url.path
         var staged = try importSlice { db in try StagedImport.begin(path: path, db) }
         do {
             // The manifest's rows, as the reader hands them over.
             var slice = ImportSlice(rows: 2048)
-            var pending: [ImportRow] = []
+            var pending = first
             var reading = true
-            var written = 0
+            var writtenRows = 0
             while reading || !pending.isEmpty {
                 while reading, pending.count < slice.rows {
                     if let batch = try queue.take() { pending += batch } else { reading = false }
@@ -223,8 +265,8 @@ struct DeliveryImporter: Sendable {
                     try importSlice { db in try staged.write(rows, db) }
                     return rows.count
                 }
-                written += rows.count
-                progress?(ImportProgress(phase: .writing, done: written, total: total))
+                writtenRows += rows.count
+                written(writtenRows)
             }
 
             // The live rows it did not mention, then the search index over all rows.
@@ -265,6 +307,7 @@ struct DeliveryImporter: Sendable {
 
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
             try importSlice(transaction: false) { db in try settings.restoreSynchronous(db) }
+            let manifest = try manifest()
             try importSlice { db in
                 try staged.publish(db)
                 try manifest.record(db)
@@ -275,13 +318,14 @@ struct DeliveryImporter: Sendable {
             // the next import or open.
             lock.releaseReserve()
             try? discardFailedImport()
-            throw error
+            if error is ManifestError { throw error }
+            throw manifestProblem() ?? error
         }
         database.advanceGeneration()
         // The import is done and saved; the tables it replaced are freed for
         // reuse in slices too, and whatever is left goes next time.
         try? discardLeftovers()
-        return ImportSummary(deliveries: total, added: staged.added, storeCount: staged.after)
+        return ImportSummary(deliveries: staged.added + staged.updated, added: staged.added, storeCount: staged.after)
     }
 
     /// Calls `body` with consecutive ranges covering `0..<count`, each a slice's worth.

@@ -4,6 +4,10 @@ public struct ImportProgress: Sendable, Hashable {
     public enum Phase: Sendable, Hashable {
         /// Validating the whole manifest; nothing written yet.
         case checking
+        /// Reading, checking and writing the manifest in one pass (staged,
+        /// unseen until the end): `done` and `total` are bytes of the
+        /// manifest, `deliveries` how many have been read.
+        case importing
         /// Writing the manifest's deliveries (staged, unseen until the end).
         case writing
         /// Keeping the store's other deliveries and filling the search indexes
@@ -14,15 +18,18 @@ public struct ImportProgress: Sendable, Hashable {
     }
 
     public var phase: Phase
-    /// Bytes of the manifest done so far (checking), deliveries written (writing) or rows (indexing).
+    /// Bytes of the manifest done so far (checking, importing), deliveries written (writing) or rows (indexing).
     public var done: Int
-    /// The manifest's size in bytes (checking), its number of deliveries (writing) or the rows to index.
+    /// The manifest's size in bytes (checking, importing), its number of deliveries (writing) or the rows to index.
     public var total: Int
+    /// Deliveries read so far (importing), where `done` counts bytes.
+    public var deliveries: Int
 
-    public init(phase: Phase, done: Int, total: Int) {
+    public init(phase: Phase, done: Int, total: Int, deliveries: Int = 0) {
         self.phase = phase
         self.done = done
         self.total = total
+        self.deliveries = deliveries
     }
 
     /// Fraction done, 0...1.

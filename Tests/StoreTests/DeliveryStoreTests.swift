@@ -49,19 +49,57 @@ import Testing
         #expect(try store.search("NEW").count == 3)
     }
 
-    @Test func aManifestThatFailsValidationChangesNothing() throws {
+    /// A manifest's problems, each found while its rows are already being
+    /// written (an import reads, checks and writes in one pass).
+    enum ManifestProblem: CaseIterable, Sendable {
+        /// A new id twice: the staged table's unique ids refuse the second.
+        case newIDRepeated
+        /// A known id twice: both would update the same row.
+        case knownIDRepeated
+        /// A syntax error near the end of the file.
+        case cutOff
+    }
+
+    /// Small (one transaction) and large (staged) manifests with a problem
+    /// near their end change nothing, leave nothing behind, and the error is
+    /// the manifest's own, naming the delivery or line.
+    @Test(arguments: ManifestProblem.allCases, [60, 3000])
+    func aManifestWithAProblemChangesNothing(_ problem: ManifestProblem, deliveries count: Int) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
-        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let url = folder.appendingPathComponent("d.sqlite")
+        let store = try DeliveryStore(url: url)
         let deliveries = SampleManifest.deliveries(count: 300)
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
-        var changed = SampleManifest.deliveries(count: 300, idPrefix: "OTHER")
-        changed.append(changed[0])
-        #expect(throws: ManifestError.self) {
-            try store.importManifest(at: try SampleManifest.write(changed, to: folder, name: "bad.json"))
+        try store.setStatus(.failed, forDeliveryID: deliveries[5].id)
+        let before = rows(try store.deliveries())
+        var changed = SampleManifest.deliveries(count: count, idPrefix: "OTHER")
+        switch problem {
+        case .newIDRepeated: changed.append(changed[0])
+        case .knownIDRepeated: changed += [deliveries[9], deliveries[9]]
+        case .cutOff: break
         }
-        #expect(rows(try store.deliveries()) == deliveries)
+        var manifest = try SampleManifest.write(changed, to: folder, name: "bad.json")
+        if problem == .cutOff {
+            let bytes = try Data(contentsOf: manifest)
+            manifest = folder.appendingPathComponent("cut.json")
+            try bytes.prefix(bytes.count - 40).write(to: manifest)
+        }
+        let error = try #require(throws: ManifestError.self) { try store.importManifest(at: manifest) }
+        switch problem {
+        case .newIDRepeated:
+            #expect(error.kind == .duplicateID)
+            #expect(error.description.contains("deliveries[\(count)].id"))
+        case .knownIDRepeated:
+            #expect(error.kind == .duplicateID)
+            #expect(error.description.contains("deliveries[\(count + 1)].id"))
+        case .cutOff:
+            #expect(error.kind == .syntax)
+            #expect(error.line != nil)
+        }
+        #expect(rows(try store.deliveries()) == before)
         #expect(try store.search("other").count == 0)
+        #expect(try LongImportTests.leftoverTables(url) == [])
     }
 
     /// Where an import can fail once it has written: in its one transaction
@@ -100,7 +138,7 @@ import Testing
         #expect(throws: StoreError.self) {
             try store.importManifest(at: try SampleManifest.write(manifest, to: folder, name: "late.json")) { progress in
                 // Staging is under way, between two of its transactions: the staged table gets the trigger.
-                guard point == .staging, progress.phase == .writing, progress.done < progress.total else { return }
+                guard point == .staging, progress.phase == .importing, progress.done < progress.total else { return }
                 try? other.write { try $0.execute(sql: "DROP TRIGGER IF EXISTS refuse; " + refuse(StagedImport.staged("delivery"))) }
             }
         }

@@ -49,7 +49,7 @@ import Testing
         let events = Shared<[String]>([])
         let outcomes = Shared<[Result<StatusChange?, StoreError>]>([])
         let summary = try importer.importManifest(at: big) { progress in
-            guard progress.phase == .writing, outcomes.withLock({ $0.isEmpty }) else { return }
+            guard progress.phase == .importing, outcomes.withLock({ $0.isEmpty }) else { return }
             // The import has written a slice and holds no lock: another instance's change goes in now.
             let saved = [inManifest, notInManifest].map { delivery in
                 Result { () throws(StoreError) in try browser.setStatus(.failed, forDeliveryID: delivery.id) }
@@ -109,7 +109,7 @@ import Testing
             let signalled = Shared(false)
             do {
                 try importer.importManifest(at: big) { progress in
-                    guard progress.phase == .writing, !signalled.withLock({ $0 }) else { return }
+                    guard progress.phase == .importing, !signalled.withLock({ $0 }) else { return }
                     signalled.withLock { $0 = true }
                     writing.signal()
                 }
