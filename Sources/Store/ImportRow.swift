@@ -13,8 +13,8 @@ struct ImportRow: Sendable {
     /// instructions, window: the order of the columns both inserts name.
     var arguments: StatementArguments
     /// Its folded search text (`StoreSchema.folded`), made here rather than by
-    /// the writer: the staged insert binds it.
-    private var folded: StatementArguments
+    /// the writer: the staged insert binds it, and the reader gathers its words.
+    let searchText: String
     var lengths: TextLengths
 
     init(_ delivery: Delivery) {
@@ -26,13 +26,13 @@ struct ImportRow: Sendable {
             delivery.status.rawValue, delivery.status.rawValue,
             ItemsColumn.encode(delivery.items), StoredText.bindable(delivery.instructions), StoredText.bindable(delivery.window),
         ]
-        folded = [StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)]
+        searchText = StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)
         lengths = TextLengths(of: delivery)
     }
 
     /// The staged insert's arguments (`StagedImport.write`): the columns,
     /// the folded text, then the row's position and the status it keeps.
     func stagedArguments(position: Int, status: String) -> StatementArguments {
-        arguments + folded + [position, status]
+        arguments + [searchText, position, status]
     }
 }
