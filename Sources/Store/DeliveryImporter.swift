@@ -72,7 +72,7 @@ struct DeliveryImporter: Sendable {
         defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
         let gathersWords = total > Self.directImportLimit
-        let words = BoundedQueue<WordPositions>(capacity: 1)
+        let words = BoundedQueue<[WordPositions.Entry]>(capacity: 1)
         defer { words.cancel() }
         Thread {
             do {
@@ -94,7 +94,8 @@ struct DeliveryImporter: Sendable {
                 if !batch.isEmpty { _ = queue.put(batch) }
                 mapped.releaseAll()
                 queue.finish(error: nil)
-                if gathersWords { _ = words.put(gathered) }
+                // Sorted here too, in parallel with the writer's last rows.
+                if gathersWords { _ = words.put(gathered.sorted) }
                 words.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -221,7 +222,7 @@ struct DeliveryImporter: Sendable {
     /// A `StagedImport`: staging, slice by slice, then one short publish, then
     /// the retired tables dropped slice by slice.
     private func importStaged(
-        _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<WordPositions>, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
+        _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<[WordPositions.Entry]>, total: Int, manifest: ImportedManifest, lock: ImportLock, settings: ImportConnectionSettings,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         let path = database.url.path
@@ -255,7 +256,7 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: keeping + staged.after))
             }
-            let words = staged.words(manifest: try gathered.take() ?? WordPositions(), kept: kept)
+            let words = staged.words(manifest: try gathered.take() ?? [], kept: kept)
             let work = keeping + words.count
             done = keeping
             // FTS5 writes what a transaction added as a new segment when it

@@ -85,7 +85,8 @@ struct DeliverySearch: Sendable {
     /// Deliveries per status among those `text` finds (all deliveries for
     /// empty text): for the whole store, the four rows of `status_count` that
     /// triggers keep; for a search, its matches' statuses counted by SQLite
-    /// (a few), or the status index read against them (many).
+    /// (a few), or the status index read against them (many; all but the
+    /// most common status, which is what the others leave).
     func statusCounts(matching text: String = "") throws(StoreError) -> StatusCounts {
         try database.read { db in
             guard case let .positions(positions) = try SearchMatches.find(text, status: nil, db) else {
@@ -98,7 +99,7 @@ struct DeliverySearch: Sendable {
             }
             var counts = StatusCounts()
             guard !positions.isEmpty else { return counts }
-            if positions.count <= Self.countedBySQL {
+            if positions.count <= listing.countedBySQL {
                 let keep = SearchMatches.positions(positions).condition
                 let rows = try Row.fetchCursor(db, sql: "SELECT status, count(*) FROM delivery \(keep.sql) GROUP BY status",
                                                arguments: keep.arguments)
@@ -109,21 +110,23 @@ struct DeliverySearch: Sendable {
             }
             var matched = PositionSet(capacity: try StoreDatabase.rowCount(db))
             for position in positions { matched.insert(position) }
-            for status in DeliveryStatus.allCases {
+            // The most common status is what the others leave: its index, the longest, is not read.
+            let common = try String.fetchOne(db, sql: "SELECT status FROM status_count ORDER BY count DESC LIMIT 1")
+                .flatMap(DeliveryStatus.init(rawValue:))
+            var others = 0
+            for status in DeliveryStatus.allCases where status != common {
                 var count = 0
                 let rows = try Int64.fetchCursor(db, sql: "SELECT position FROM delivery WHERE status = ?", arguments: [status.rawValue])
                 while let position = try rows.next() {
                     if matched.contains(Int32(truncatingIfNeeded: position)) { count += 1 }
                 }
                 counts[status] = count
+                others += count
             }
+            if let common { counts[common] = positions.count - others }
             return counts
         }
     }
-
-    /// Up to this many matches are counted per status by SQLite, row by row;
-    /// past it, reading the status index whole costs less.
-    static let countedBySQL = 50_000
 
     /// The deliveries late at `now`: not delivered, and their window ended
     /// earlier today. In store order. Only rows with a window that are not

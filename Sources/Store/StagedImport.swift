@@ -127,26 +127,27 @@ struct StagedImport {
         }
     }
 
-    /// Every word of the store once imported: those of the manifest's rows
-    /// (`manifest`, gathered by manifest row number from 1, now given the
-    /// rows' positions) with those of the rows kept (`kept`, by position).
-    func words(manifest: WordPositions, kept: WordPositions) -> [(word: String, positions: [Int32])] {
+    /// Every word of the store once imported, in key order: those of the
+    /// manifest's rows (`manifest`, gathered by manifest row number from 1 and
+    /// sorted, now given the rows' positions) with those of the rows kept
+    /// (`kept`, by position).
+    func words(manifest: [WordPositions.Entry], kept: WordPositions) -> [WordPositions.Entry] {
         // Into an empty store row number and position are one: nothing to map.
-        guard before > 0 else { return manifest.lists.map { (word: $0.key, positions: $0.value) } }
+        guard before > 0 else { return manifest }
         var all = kept
-        for (word, rows) in manifest.lists {
-            var list = all[word] ?? []
-            list.reserveCapacity(list.count + rows.count)
-            for row in rows where row >= 1 && Int(row) <= positions.count { list.append(positions[Int(row) - 1]) }
+        for entry in manifest {
+            var list = all[entry.word] ?? []
+            list.reserveCapacity(list.count + entry.positions.count)
+            for row in entry.positions where row >= 1 && Int(row) <= positions.count { list.append(positions[Int(row) - 1]) }
             // Known ids keep their places among the new ones: sort only when that broke the order.
             if zip(list, list.dropFirst()).contains(where: { $0 >= $1 }) { list = Array(Set(list)).sorted() }
-            all[word] = list
+            all[entry.word] = list
         }
-        return all.lists.map { (word: $0.key, positions: $0.value) }
+        return all.sorted
     }
 
     /// Writes `words[range]` into the staged word index.
-    func index(_ words: [(word: String, positions: [Int32])], _ range: Range<Int>, _ db: Database) throws {
+    func index(_ words: [WordPositions.Entry], _ range: Range<Int>, _ db: Database) throws {
         try SearchWordIndex.insert(words, range, into: Self.staged("search_word"), trigrams: Self.staged("search_word_trigram"), db)
     }
 

@@ -47,6 +47,19 @@ public struct WordPositions: Sendable {
         if list.last != position { list.append(position) }
     }
 
+    /// One word and its positions.
+    public struct Entry: Sendable {
+        public var word: String
+        public var positions: [Int32]
+    }
+
+    /// The words in the order of their UTF-8 bytes (SQLite's `BINARY`
+    /// collation), so that an index on them is written in key order rather
+    /// than all over its pages.
+    public var sorted: [Entry] {
+        lists.map { Entry(word: $0.key, positions: $0.value) }.sorted { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+    }
+
     /// Whether `scalar` separates words: white space, which no typed word holds.
     public static func separates(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace
