@@ -4,7 +4,7 @@ import Model
 import Testing
 @testable import Store
 
-/// Schema v4: folded, substring search through the trigram index.
+/// Folded substring search (schema v4 on), through the word index since v8.
 @Suite struct SubstringSearchTests {
     private func ids(_ store: DeliveryStore, _ query: String, _ filter: StatusFilter = .all) throws -> [String] {
         let found = try store.search(query, status: filter)
