@@ -10,6 +10,7 @@ public struct PositionSet: Sendable {
         bits = Array(repeating: 0, count: max(0, capacity) / 64 + 1)
     }
 
+    /// Adds `position` (a negative one is ignored: no delivery has it).
     public mutating func insert(_ position: Int32) {
         guard position >= 0 else { return }
         let word = Int(position) >> 6
@@ -17,6 +18,7 @@ public struct PositionSet: Sendable {
         bits[word] |= 1 << UInt64(position & 63)
     }
 
+    /// Whether `position` is in the set.
     public func contains(_ position: Int32) -> Bool {
         guard position >= 0 else { return false }
         let word = Int(position) >> 6
@@ -28,6 +30,7 @@ public struct PositionSet: Sendable {
         for index in bits.indices { bits[index] &= index < other.bits.count ? other.bits[index] : 0 }
     }
 
+    /// Whether no position is in the set.
     public var isEmpty: Bool { bits.allSatisfy { $0 == 0 } }
 
     /// How many positions it holds.
