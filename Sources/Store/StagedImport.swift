@@ -65,16 +65,16 @@ struct StagedImport {
     /// the status it imports; a new id is appended.
     mutating func write(_ rows: [ImportRow], _ db: Database) throws {
         let live = try db.cachedStatement(sql: "SELECT position, status, importedStatus FROM delivery WHERE id = ?")
-        let insert = try db.cachedStatement(sql: """
+        let insert = try BulkInsert("""
             INSERT INTO \(Self.staged("delivery"))(
                 position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                 searchFolded)
             VALUES (?13, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?14, ?8, ?9,
                     CAST(?10 AS TEXT), CAST(?11 AS TEXT), ?12)
-            """)
-        let lengths = try db.cachedStatement(sql: """
+            """, db)
+        let lengths = try BulkInsert("""
             INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
-            """)
+            """, db)
         let (livePosition, liveStatus, liveImported) = (
             try live.index(ofColumnNamed: "position"), try live.index(ofColumnNamed: "status"),
             try live.index(ofColumnNamed: "importedStatus"))
@@ -93,10 +93,13 @@ struct StagedImport {
                 position = before + added
             }
             positions.append(Int32(truncatingIfNeeded: position))
-            insert.setUncheckedArguments(row.stagedArguments(position: position, status: status))
-            try insert.execute()
-            lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
-            try lengths.execute()
+            row.bindStaged(insert, position: position, status: status)
+            try insert.run()
+            lengths.bind(position, at: 1)
+            lengths.bind(row.lengths.name, at: 2)
+            lengths.bind(row.lengths.address, at: 3)
+            lengths.bind(row.lengths.window, at: 4)
+            try lengths.run()
         }
     }
 
