@@ -240,7 +240,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             var found = PositionSet(capacity: capacity)
             for row in try link.rows(PostgresSearch.wordsHolding(word)) {
                 guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
-                SearchWords.decode(bytes) { found.insert($0) }
+                bytes.withUnsafeReadableBytes { PositionListCoding.decode($0) { found.insert($0) } }
             }
             if matched == nil { matched = found } else { matched?.formIntersection(found) }
             if matched?.isEmpty ?? true { return [] }

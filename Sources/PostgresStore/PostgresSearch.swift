@@ -146,7 +146,7 @@ struct PostgresSearch: Sendable, Hashable {
     /// Whether the word index cannot answer this search: some typed word
     /// holds white space (hidden in a grapheme cluster), which the index's
     /// words never do, so the folded texts are scanned.
-    var scansText: Bool { !words.allSatisfy(SearchWords.canLookUp) }
+    var scansText: Bool { !words.allSatisfy(WordPositions.canLookUp) }
 
     /// The rows at `positions` that pass the status filter, in list order
     /// (`positions`: the rows the words found, from the word index).

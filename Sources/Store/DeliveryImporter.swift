@@ -97,16 +97,24 @@ struct DeliveryImporter: Sendable {
         }
         let queue = BoundedQueue<[ImportRow]>(capacity: 8)
         defer { queue.cancel() }
+        // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
+        let words = BoundedQueue<[WordPositions.Entry]>(capacity: 1)
+        defer { words.cancel() }
         Thread {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
+                // Sized for about 300 bytes a delivery: the count is not known before the end.
+                var gathered = WordPositions(expecting: data.count / 300)
                 let reported: (Int) -> Void = { bytes in
                     mapped.release(before: bytes)
                     bytesRead.withLock { $0 = bytes }
                 }
-                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: reported) { _, delivery in
-                    batch.append(ImportRow(delivery))
+                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: reported) { index, delivery in
+                    let row = ImportRow(delivery)
+                    // By manifest row number from 1: the writer maps them to positions at the end.
+                    gathered.add(position: Int32(truncatingIfNeeded: index + 1), folded: row.searchText)
+                    batch.append(row)
                     if batch.count == Self.importBatchSize {
                         guard queue.put(batch) else { throw CancellationError() }
                         batch.removeAll(keepingCapacity: true)
@@ -116,8 +124,12 @@ struct DeliveryImporter: Sendable {
                 if !batch.isEmpty { _ = queue.put(batch) }
                 mapped.releaseAll()
                 queue.finish(error: nil)
+                // Sorted here too, in parallel with the writer's last rows (a small import has no use for them).
+                _ = words.put(gathered.sorted)
+                words.finish(error: nil)
             } catch {
                 queue.finish(error: error)
+                words.finish(error: error)
             }
         }.start()
 
@@ -127,8 +139,8 @@ struct DeliveryImporter: Sendable {
         let summary = first.count < Self.importBatchSize && first.count <= Self.directImportLimit
             ? try importDirectly(first, manifest: manifest, manifestProblem: manifestProblem, settings: settings)
             : try importStaged(
-                first: first, queue, manifest: manifest, manifestProblem: manifestProblem, lock: lock, settings: settings,
-                written: written, progress: progress)
+                first: first, queue, words: words, manifest: manifest, manifestProblem: manifestProblem, lock: lock,
+                settings: settings, written: written, progress: progress)
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
@@ -136,12 +148,10 @@ struct DeliveryImporter: Sendable {
     /// Deliveries per hand-over from the reading thread to the writer.
     static let importBatchSize = 1024
 
-    /// Manifests up to this size are written in one transaction, the triggers
-    /// keeping the index row by row: about as long as one slice of a staged
-    /// import (a row costs a millisecond or two that way, most of it the
-    /// search index merging its segments, where a staged row costs tens of
-    /// microseconds; but staging also copies and indexes every row the store
-    /// already has).
+    /// Manifests up to this size are written in one transaction, the word
+    /// index changed word by word for the rows whose text changed: about as
+    /// long as one slice of a staged import (staging also copies every row
+    /// the store already has and writes its whole word index again).
     static let directImportLimit = 100
 
     /// How long one transaction of a staged import's indexing may hold the
@@ -187,9 +197,11 @@ struct DeliveryImporter: Sendable {
 
     // MARK: - A small manifest
 
-    /// One transaction: upserts every row, the triggers keeping the indexes and
-    /// counts. An upsert would take a repeated id as an update: the ids are
-    /// checked first, and the manifest's own error says where.
+    /// One transaction: upserts every row, the triggers keeping the folded
+    /// text and the counts, and then the word index given each changed row's
+    /// old and new text (`SearchWordIndex.update`). An upsert would take a
+    /// repeated id as an update: the ids are checked first, and the
+    /// manifest's own error says where.
     private func importDirectly(
         _ rows: [ImportRow], manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?,
         settings: ImportConnectionSettings
@@ -220,14 +232,22 @@ struct DeliveryImporter: Sendable {
             let lengths = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
                 """)
+            let oldText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE id = ?")
+            let newText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE position = ?")
+            var changed: [(position: Int32, old: String?, new: String)] = []
             for row in rows {
+                let old = try String.fetchOne(oldText, arguments: [row.id])
                 upsert.setUncheckedArguments(row.arguments)
                 guard let position = try Int64.fetchOne(upsert) else {
                     throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)")
                 }
                 lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
                 try lengths.execute()
+                // The text as the triggers folded it, after the upsert.
+                let new = try String.fetchOne(newText, arguments: [position]) ?? ""
+                if old != new { changed.append((Int32(truncatingIfNeeded: position), old, new)) }
             }
+            try SearchWordIndex.update(db, changed: changed)
             try manifest.record(db)
             let after = try StoreDatabase.rowCount(db)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
@@ -243,9 +263,9 @@ struct DeliveryImporter: Sendable {
     /// A failure on the way, the store's unique ids finding a repeated one
     /// among them, is explained by the manifest's own problem when it has one.
     private func importStaged(
-        first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, manifest: () throws -> ImportedManifest,
-        manifestProblem: () -> ManifestError?, lock: ImportLock, settings: ImportConnectionSettings,
-        written: (Int) -> Void, progress: (@Sendable (ImportProgress) -> Void)?
+        first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<[WordPositions.Entry]>,
+        manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?, lock: ImportLock,
+        settings: ImportConnectionSettings, written: (Int) -> Void, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         let path = database.url.path
         var staged = try importSlice { db in try StagedImport.begin(path: path, db) }
@@ -269,15 +289,18 @@ struct DeliveryImporter: Sendable {
                 written(writtenRows)
             }
 
-            // The live rows it did not mention, then the search index over all rows.
+            // The live rows it did not mention, then the word index over all rows.
             let keeping = staged.rowsToKeep > 0 ? staged.before : 0
-            let work = keeping + staged.after
+            var kept = WordPositions()
             var done = 0
             try eachRange(upTo: keeping, ImportSlice(rows: 4096)) { range in
-                try importSlice { db in try staged.keep(range, db) }
+                try importSlice { db in try staged.keep(range, db, words: &kept) }
                 done += range.count
-                progress?(ImportProgress(phase: .indexing, done: done, total: work))
+                progress?(ImportProgress(phase: .indexing, done: done, total: keeping + staged.after))
             }
+            let words = staged.words(manifest: try gathered.take() ?? [], kept: kept)
+            let work = keeping + words.count
+            done = keeping
             // FTS5 writes what a transaction added as a new segment when it
             // commits, and merges segments as they pile up: a transaction a
             // tenth of a second long cost twice the work of long ones. So
@@ -287,19 +310,19 @@ struct DeliveryImporter: Sendable {
             // three times as long as the rest: aim lower.
             var chunk = ImportSlice(rows: 1024, target: 0.05)
             var indexed = 0
-            while indexed < staged.after {
+            while indexed < words.count {
                 try importSlice { db in
                     let began = DispatchTime.now().uptimeNanoseconds
                     repeat {
-                        let range = indexed ..< min(staged.after, indexed + chunk.rows)
+                        let range = indexed ..< min(words.count, indexed + chunk.rows)
                         try chunk.measure {
-                            try staged.index(range, db)
+                            try staged.index(words, range, db)
                             return range.count
                         }
                         indexed = range.upperBound
                         done += range.count
                         progress?(ImportProgress(phase: .indexing, done: done, total: work))
-                    } while indexed < staged.after && !database.waiting.writerIsWaiting()
+                    } while indexed < words.count && !database.waiting.writerIsWaiting()
                         && Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 < Self.indexHold
                 }
             }

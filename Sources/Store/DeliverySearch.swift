@@ -1,7 +1,8 @@
 import GRDB
 import Model
 
-/// Finding deliveries in a store: searches (`SubstringSearch`), sorted
+/// Finding deliveries in a store: searches (`SubstringSearch`, answered by
+/// `SearchWordIndex`), sorted
 /// lists, counts per status, the late ones, and every match streamed for an
 /// export. Results are `StoredDeliveries`, read lazily page by page.
 struct DeliverySearch: Sendable {
@@ -17,36 +18,37 @@ struct DeliverySearch: Sendable {
     /// The deliveries whose id, name or address contain every word of `text`
     /// anywhere, inside words too (`SubstringSearch`: case, diacritics and
     /// letters like ß and Ł folded; empty text matches all) and whose status passes
-    /// `filter`. In import order, read lazily like `deliveries()`: the cost is
-    /// counting the matches, not loading them.
+    /// `filter`. In import order. A search knows every row it holds at once
+    /// (the word index answers with all positions, `SearchWordIndex`); a
+    /// status filter alone is counted and read lazily, like `deliveries()`.
     func search(_ text: String, status filter: StatusFilter = .all, sort: DeliveryOrder = .manifest) throws(StoreError) -> StoredDeliveries {
         if sort != .manifest { return try sorted(text, status: filter, by: sort) }
-        let query: RowQuery
-        if let substring = SubstringSearch.query(for: text, status: filter.status) {
-            query = substring
-        } else if let status = filter.status {
-            query = .status(status.rawValue)
-        } else {
-            return try all()
-        }
-        let (count, total, positions) = try database.read { db in
-            var positions: [Int32] = []
-            // A small result is listed at once, in the same snapshot as its count.
-            if query.readsEachRow {
-                // Counting would check every candidate as listing does: list first,
-                // and count only a result too big to list.
-                try query.positions(after: 0, limit: listing.eagerLimit + 1, db, into: &positions)
-                if positions.count <= listing.eagerLimit { return (positions.count, try StoreDatabase.rowCount(db), positions) }
-                positions = []
+        let (matches, count, total, positions) = try database.read { db in
+            let matches = try SearchMatches.find(text, status: filter.status?.rawValue, db)
+            let total = try StoreDatabase.rowCount(db)
+            switch matches {
+            case .all:
+                return (matches, total, total, [Int32]())
+            case let .positions(positions):
+                return (matches, positions.count, total, positions)
+            case let .status(status):
+                // A small result is listed at once, in the same snapshot as its count.
+                let query = RowQuery.status(status)
+                let count = try query.count(db)
+                var positions: [Int32] = []
+                if count <= listing.eagerLimit { try query.positions(after: 0, limit: count, db, into: &positions) }
+                return (matches, count, total, positions)
             }
-            let count = try query.count(db)
-            if count <= listing.eagerLimit { try query.positions(after: 0, limit: count, db, into: &positions) }
-            return (count, try StoreDatabase.rowCount(db), positions)
         }
         // Everything matched (a first letter that every id starts with): the
-        // plain list is the same rows and needs no positions learnt.
+        // plain list is the same rows and needs no positions.
         if count == total { return StoredDeliveries(database: database, listing: listing, query: nil, count: count) }
-        return StoredDeliveries(database: database, listing: listing, query: query, count: count, positions: positions)
+        switch matches {
+        case let .status(status):
+            return StoredDeliveries(database: database, listing: listing, query: .status(status), count: count, positions: positions)
+        case .all, .positions:
+            return StoredDeliveries(database: database, listing: listing, query: nil, count: count, positions: positions, listed: true)
+        }
     }
 
     // MARK: - Sorting
@@ -66,39 +68,28 @@ struct DeliverySearch: Sendable {
     /// sorts the matches and every position is read at once, in list order
     /// (4 bytes a row), so rows are then read by page as usual.
     private func sorted(_ text: String, status filter: StatusFilter, by order: DeliveryOrder) throws(StoreError) -> StoredDeliveries {
-        let matches = try search(text, status: filter)
-        let keep: String
-        var arguments: [String] = []
-        if let query = matches.query {
-            keep = "WHERE position IN (SELECT \(query.column) FROM \(query.table) WHERE \(query.condition))"
-            arguments = query.arguments
-        } else {
-            keep = ""
-        }
         let positions: [Int32] = try database.read { db in
+            let keep = try SearchMatches.find(text, status: filter.status?.rawValue, db).condition
             var positions: [Int32] = []
-            positions.reserveCapacity(matches.count)
             let cursor = try Int64.fetchCursor(
-                db, sql: "SELECT position FROM delivery \(keep) ORDER BY \(Self.orderingSQL(order))",
-                arguments: StatementArguments(arguments))
+                db, sql: "SELECT position FROM delivery \(keep.sql) ORDER BY \(Self.orderingSQL(order))", arguments: keep.arguments)
             while let next = try cursor.next() { positions.append(Int32(truncatingIfNeeded: next)) }
             return positions
         }
-        let all = RowQuery(table: "delivery", column: "position", condition: "1", arguments: [])
         return StoredDeliveries(
-            database: database, listing: listing, query: matches.query ?? all, count: positions.count, positions: positions, isSorted: true)
+            database: database, listing: listing, query: nil, count: positions.count, positions: positions, listed: true, isSorted: true)
     }
 
     // MARK: - Counting
 
     /// Deliveries per status among those `text` finds (all deliveries for
-    /// empty text), counted by SQLite: for the whole store, the four rows of
-    /// `status_count` that triggers keep; for a search, one indexed count per
-    /// status (its status token added to the search). Nothing is read into
-    /// Swift row by row.
+    /// empty text): for the whole store, the four rows of `status_count` that
+    /// triggers keep; for a search, its matches' statuses counted by SQLite
+    /// (a few), or the status index read against them (many; all but the
+    /// most common status, which is what the others leave).
     func statusCounts(matching text: String = "") throws(StoreError) -> StatusCounts {
         try database.read { db in
-            guard SubstringSearch.query(for: text, status: nil) != nil else {
+            guard case let .positions(positions) = try SearchMatches.find(text, status: nil, db) else {
                 var counts: [DeliveryStatus: Int] = [:]
                 let rows = try Row.fetchCursor(db, sql: "SELECT status, count FROM status_count")
                 while let row = try rows.next() {
@@ -107,10 +98,32 @@ struct DeliverySearch: Sendable {
                 return StatusCounts(counts)
             }
             var counts = StatusCounts()
-            for status in DeliveryStatus.allCases {
-                guard let query = SubstringSearch.query(for: text, status: status) else { continue }
-                counts[status] = try query.count(db)
+            guard !positions.isEmpty else { return counts }
+            if positions.count <= listing.countedBySQL {
+                let keep = SearchMatches.positions(positions).condition
+                let rows = try Row.fetchCursor(db, sql: "SELECT status, count(*) FROM delivery \(keep.sql) GROUP BY status",
+                                               arguments: keep.arguments)
+                while let row = try rows.next() {
+                    if let status = DeliveryStatus(rawValue: row[0]) { counts[status] = row[1] }
+                }
+                return counts
             }
+            var matched = PositionSet(capacity: try StoreDatabase.rowCount(db))
+            for position in positions { matched.insert(position) }
+            // The most common status is what the others leave: its index, the longest, is not read.
+            let common = try String.fetchOne(db, sql: "SELECT status FROM status_count ORDER BY count DESC LIMIT 1")
+                .flatMap(DeliveryStatus.init(rawValue:))
+            var others = 0
+            for status in DeliveryStatus.allCases where status != common {
+                var count = 0
+                let rows = try Int64.fetchCursor(db, sql: "SELECT position FROM delivery WHERE status = ?", arguments: [status.rawValue])
+                while let position = try rows.next() {
+                    if matched.contains(Int32(truncatingIfNeeded: position)) { count += 1 }
+                }
+                counts[status] = count
+                others += count
+            }
+            if let common { counts[common] = positions.count - others }
             return counts
         }
     }
@@ -138,12 +151,10 @@ struct DeliverySearch: Sendable {
     func forEachDelivery(
         matching text: String = "", status filter: StatusFilter = .all, _ body: (Delivery) throws -> Void
     ) throws {
-        let query = try search(text, status: filter).query
         var failure: (any Error)?
         try database.read { db in
-            let keep = query.map { "WHERE position IN (SELECT \($0.column) FROM \($0.table) WHERE \($0.condition))" } ?? ""
-            let rows = try DeliveryColumns.fetchCursor(
-                db, "\(keep) ORDER BY position", arguments: StatementArguments(query?.arguments ?? []))
+            let keep = try SearchMatches.find(text, status: filter.status?.rawValue, db).condition
+            let rows = try DeliveryColumns.fetchCursor(db, "\(keep.sql) ORDER BY position", arguments: keep.arguments)
             while let (_, delivery) = try rows.next() {
                 do {
                     try body(delivery)

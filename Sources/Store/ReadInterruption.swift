@@ -69,6 +69,8 @@ public final class ReadInterruption: Sendable {
             sqlite3_progress_handler(connection, 0, nil, nil)
             state.withLock { $0.connection = nil }
         }
-        return try body(db)
+        // Bound again inside the read, which may run on the pool's queue: long
+        // Swift loops in it (a word index's position lists) look at it too.
+        return try Self.$current.withValue(self) { try body(db) }
     }
 }

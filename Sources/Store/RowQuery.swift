@@ -1,22 +1,21 @@
 import GRDB
 
-/// Which store positions a search keeps, as SQL that can count them and list
-/// them in order a chunk at a time.
+/// Which store positions a status filter keeps, as SQL that can count them
+/// and list them in order a chunk at a time.
 ///
-/// A result is listed lazily: the count comes first (SQLite counts a million
-/// matches far faster than Swift can collect them), and positions are read in
-/// growing chunks only as far as the screens scroll.
+/// Such a result is listed lazily: the count comes first (SQLite counts a
+/// million matches through the status index far faster than Swift can
+/// collect them), and positions are read in growing chunks only as far as
+/// the screens scroll. A search by words knows its positions at once instead
+/// (`SearchMatches`).
 struct RowQuery: Sendable {
-    /// The table to read: `delivery` or `delivery_trigram`.
+    /// The table to read: `delivery`.
     var table: String
-    /// Its position column: `position`, or `rowid` for the search index.
+    /// Its position column.
     var column: String
     /// The condition, with a `?` for each argument.
     var condition: String
     var arguments: [String]
-    /// Whether the condition reads each candidate row (a substring check of
-    /// a short word), so that counting costs as much as listing.
-    var readsEachRow = false
 
     /// Deliveries whose status is `status`, through the status index.
     static func status(_ status: String) -> RowQuery {

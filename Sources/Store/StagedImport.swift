@@ -10,7 +10,8 @@ import GRDB
 /// manifest's rows are written there a slice at a time, each slice its own
 /// short transaction (an existing id keeps its position, a new one is
 /// appended after the live rows), then the live rows the manifest does not
-/// mention are copied over, then the search index is filled and the
+/// mention are copied over, then the word index is written (`SearchWordIndex`:
+/// the words the reading thread gathered, and those of the rows kept) and the
 /// counts made. Readers query only the live tables, so they see none of this,
 /// and a failed or killed import leaves nothing but staging to discard.
 ///
@@ -22,8 +23,8 @@ import GRDB
 /// (`discardStep`), as is the staging of an import that was killed.
 struct StagedImport {
     /// The tables an import makes anew: the deliveries, their text lengths,
-    /// the search index and the counts per status.
-    static let replaced = ["delivery", "delivery_length", "delivery_trigram", "status_count"]
+    /// the word index and the counts per status.
+    static let replaced = ["delivery", "delivery_length", "search_word", "search_word_trigram", "status_count"]
     /// The log of deliveries whose status changed while the import ran.
     static let changeLog = "staged_change"
     static let changeTrigger = "staged_change_log"
@@ -38,6 +39,8 @@ struct StagedImport {
     /// Manifest rows written so far that were new, and that were already in the store.
     private(set) var added = 0
     private(set) var updated = 0
+    /// The position each manifest row written so far was given, in manifest order.
+    private(set) var positions: [Int32] = []
 
     /// Makes the staging tables, empty, and starts logging status changes.
     /// The first slice of an import.
@@ -62,16 +65,16 @@ struct StagedImport {
     /// the status it imports; a new id is appended.
     mutating func write(_ rows: [ImportRow], _ db: Database) throws {
         let live = try db.cachedStatement(sql: "SELECT position, status, importedStatus FROM delivery WHERE id = ?")
-        let insert = try db.cachedStatement(sql: """
+        let insert = try BulkInsert("""
             INSERT INTO \(Self.staged("delivery"))(
                 position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                 searchFolded)
             VALUES (?13, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?14, ?8, ?9,
                     CAST(?10 AS TEXT), CAST(?11 AS TEXT), ?12)
-            """)
-        let lengths = try db.cachedStatement(sql: """
+            """, db)
+        let lengths = try BulkInsert("""
             INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
-            """)
+            """, db)
         let (livePosition, liveStatus, liveImported) = (
             try live.index(ofColumnNamed: "position"), try live.index(ofColumnNamed: "status"),
             try live.index(ofColumnNamed: "importedStatus"))
@@ -89,10 +92,14 @@ struct StagedImport {
                 added += 1
                 position = before + added
             }
-            insert.setUncheckedArguments(row.stagedArguments(position: position, status: status))
-            try insert.execute()
-            lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
-            try lengths.execute()
+            positions.append(Int32(truncatingIfNeeded: position))
+            row.bindStaged(insert, position: position, status: status)
+            try insert.run()
+            lengths.bind(position, at: 1)
+            lengths.bind(row.lengths.name, at: 2)
+            lengths.bind(row.lengths.address, at: 3)
+            lengths.bind(row.lengths.window, at: 4)
+            try lengths.run()
         }
     }
 
@@ -101,8 +108,19 @@ struct StagedImport {
     /// Rows in the store once published.
     var after: Int { before + added }
 
-    /// Copies the live rows with positions in `range` that the manifest did not mention.
-    func keep(_ range: Range<Int>, _ db: Database) throws {
+    /// Copies the live rows with positions in `range` that the manifest did
+    /// not mention, and adds their words to `words`.
+    func keep(_ range: Range<Int>, _ db: Database, words: inout WordPositions) throws {
+        let texts = try Row.fetchCursor(db, sql: """
+            SELECT position, searchFolded FROM delivery AS live
+            WHERE live.position > ? AND live.position <= ?
+              AND NOT EXISTS (SELECT 1 FROM \(Self.staged("delivery")) AS new WHERE new.position = live.position)
+            ORDER BY position
+            """, arguments: [range.lowerBound, range.upperBound])
+        while let row = try texts.next() {
+            let position: Int64 = row[0]
+            if let text: String = row[1] { words.add(position: Int32(truncatingIfNeeded: position), folded: text) }
+        }
         for table in ["delivery", "delivery_length"] {
             try db.execute(sql: """
                 INSERT INTO \(Self.staged(table)) SELECT * FROM \(table) AS live
@@ -112,10 +130,28 @@ struct StagedImport {
         }
     }
 
-    /// Adds the staged rows with positions in `range` to the staged search index.
-    func index(_ range: Range<Int>, _ db: Database) throws {
-        try db.execute(sql: StoreSchema.trigramIndexRows(from: Self.staged("delivery"), into: Self.staged("delivery_trigram")),
-                       arguments: [range.lowerBound, range.upperBound])
+    /// Every word of the store once imported, in key order: those of the
+    /// manifest's rows (`manifest`, gathered by manifest row number from 1 and
+    /// sorted, now given the rows' positions) with those of the rows kept
+    /// (`kept`, by position).
+    func words(manifest: [WordPositions.Entry], kept: WordPositions) -> [WordPositions.Entry] {
+        // Into an empty store row number and position are one: nothing to map.
+        guard before > 0 else { return manifest }
+        var all = kept
+        for entry in manifest {
+            var list = all[entry.word] ?? []
+            list.reserveCapacity(list.count + entry.positions.count)
+            for row in entry.positions where row >= 1 && Int(row) <= positions.count { list.append(positions[Int(row) - 1]) }
+            // Known ids keep their places among the new ones: sort only when that broke the order.
+            if zip(list, list.dropFirst()).contains(where: { $0 >= $1 }) { list = Array(Set(list)).sorted() }
+            all[entry.word] = list
+        }
+        return all.sorted
+    }
+
+    /// Writes `words[range]` into the staged word index.
+    func index(_ words: [WordPositions.Entry], _ range: Range<Int>, _ db: Database) throws {
+        try SearchWordIndex.insert(words, range, into: Self.staged("search_word"), trigrams: Self.staged("search_word_trigram"), db)
     }
 
     /// Counts the staged deliveries per status (through the staged status index).

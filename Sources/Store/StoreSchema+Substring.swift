@@ -12,7 +12,9 @@ import Model
 /// query can contain, so a status filter is one more trigram. Triggers keep
 /// both in step with every insert, upsert and status change. Schema v6 adds
 /// `status_count`, the number of deliveries of each status; v7 drops the
-/// word index this one replaced (`StoreSchema`).
+/// word index this one replaced (`StoreSchema`); v8 replaces the trigram
+/// index over whole texts with a word index (`SearchWordIndex`), built from
+/// `searchFolded`, which the fold triggers still keep.
 extension StoreSchema {
     static func registerSubstringSearch(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5: folded text and a trigram index for substring search") { db in
@@ -47,17 +49,22 @@ extension StoreSchema {
                 ALTER TABLE delivery DROP COLUMN searchAddress;
                 """)
         }
+        migrator.registerMigration("v8: a word index with trigrams over the words replaces the trigram index over whole texts") { db in
+            // The trigram index over every text was most of a large import's
+            // cost (`SearchWordIndex`). What a killed import staged of it, or
+            // the one an import retired, would no longer be known as leftovers.
+            try db.execute(sql: "DROP TRIGGER delivery_trigram_update")
+            for table in ["delivery_trigram", "staged_delivery_trigram", "retired_delivery_trigram"] {
+                try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
+            }
+            try db.execute(sql: SearchWordIndex.tables)
+            try SearchWordIndex.build(db)
+        }
     }
 
     /// The SQL function that folds text as `SearchFolding.fold` does; every connection of a store registers it.
     static let foldFunction = DatabaseFunction("idm_fold", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0]).map(SearchFolding.fold)
-    }
-
-    /// The private-use characters standing for `status` in the trigram index.
-    static func statusToken(_ status: DeliveryStatus) -> String {
-        let index = DeliveryStatus.allCases.firstIndex(of: status) ?? 0
-        return "\u{E000}\u{E000}" + String(Character(Unicode.Scalar(0xE001 + UInt32(index)) ?? "\u{E001}"))
     }
 
     private static func statusTokenSQL(_ column: String) -> String {
@@ -93,20 +100,9 @@ extension StoreSchema {
         END;
         """
 
-    /// Adds the rows of `table` whose position is in `(?, ?]` to the trigram
-    /// index `index`, as the triggers would: like the word index, a large
-    /// import fills a staged copy a slice of rows at a time, far cheaper than a
-    /// trigger per row. The rows already hold their folded text.
-    static func trigramIndexRows(from table: String, into index: String) -> String {
-        """
-        INSERT INTO \(index)(rowid, text)
-        SELECT position, \(trigramTextSQL(table)) FROM \(table) WHERE position > ? AND position <= ?
-        """
-    }
-
     /// What `searchFolded` holds for a delivery: exactly what the triggers'
     /// `foldedSQL` computes, so that a staged import can fold on its reading
-    /// thread. The triggers join the columns in SQL and `idm_fold` receives the
+    /// thread (and gather the words there). The triggers join the columns in SQL and `idm_fold` receives the
     /// result as a C string, so it folds the text up to the first NUL.
     static func folded(id: String, name: String, address: Address) -> String {
         let joined = id + "\n" + name + "\n" + searchAddress(address)

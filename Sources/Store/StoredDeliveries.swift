@@ -7,10 +7,10 @@ import Synchronization
 /// search matched, read from SQLite in pages as the screens ask for them.
 ///
 /// Only a few pages are kept (least recently used go first), so a million-row
-/// store costs the same memory as a small one. A search result counts its
-/// rows up front and learns their positions (4 bytes each) only when read:
-/// the first few thousand for the first screens, the rest when a row beyond
-/// them is asked for. Pages are dropped when this process changes the store, so a
+/// store costs the same memory as a small one. A search or a sort knows every
+/// row's position (4 bytes each) up front; a status filter alone counts its
+/// rows up front and learns their positions only when read: the first few
+/// thousand for the first screens, the rest when a row beyond them is asked for. Pages are dropped when this process changes the store, so a
 /// saved status shows at once; which rows a search result holds stays as it
 /// was when searched (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
@@ -23,8 +23,12 @@ public final class StoredDeliveries: DeliverySource {
     private let database: StoreDatabase
     /// How search results list their rows.
     private let listing: ResultListing
-    /// What a search keeps; nil for all rows (row i is position i + 1).
+    /// What a status filter keeps, its positions learnt lazily; nil for all
+    /// rows (row i is position i + 1) or a listed result.
     let query: RowQuery?
+    /// True when every position is known up front (`positions`): a search
+    /// by words, or a sort.
+    let isListed: Bool
     /// True when the rows are in another order than their positions (a sort):
     /// every position is then known up front, in list order.
     let isSorted: Bool
@@ -39,14 +43,17 @@ public final class StoredDeliveries: DeliverySource {
         var positions: [Int32] = []
     }
 
-    /// `positions` may hold the first positions already learnt (all of them, for a small result).
+    /// `positions` may hold the first positions already learnt (all of them,
+    /// for a small result or a `listed` one).
     init(
-        database: StoreDatabase, listing: ResultListing, query: RowQuery?, count: Int, positions: [Int32] = [], isSorted: Bool = false
+        database: StoreDatabase, listing: ResultListing, query: RowQuery?, count: Int, positions: [Int32] = [],
+        listed: Bool = false, isSorted: Bool = false
     ) {
         self.database = database
         self.listing = listing
         self.query = query
         self.count = count
+        self.isListed = listed || isSorted
         self.isSorted = isSorted
         state.withLock { $0.positions = positions }
     }
@@ -54,7 +61,7 @@ public final class StoredDeliveries: DeliverySource {
     /// All rows, or for a search the positions learnt so far (at least the
     /// first chunk, which the first screen reads anyway).
     public var cheaplyReadableRows: Int {
-        guard query != nil else { return count }
+        guard !isAllRows else { return count }
         let learnt = state.withLock { $0.positions.count }
         return min(count, max(learnt, listing.firstChunk))
     }
@@ -116,7 +123,7 @@ public final class StoredDeliveries: DeliverySource {
         do {
             let positions = try state.withLock { state in
                 try learnPositions(through: (wanted.max() ?? -1) + 1, state: &state)
-                return Dictionary(wanted.map { ($0, query == nil ? Int64($0 + 1) : Int64(state.positions[$0])) }, uniquingKeysWith: { first, _ in first })
+                return Dictionary(wanted.map { ($0, isAllRows ? Int64($0 + 1) : Int64(state.positions[$0])) }, uniquingKeysWith: { first, _ in first })
             }
             let keys = Array(Set(positions.values))
             let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
@@ -206,16 +213,17 @@ public final class StoredDeliveries: DeliverySource {
     /// SQL selecting the positions of `rows`: a key range for all rows, the
     /// learnt positions for a search (sorted, but not contiguous).
     private func selection(rows: Range<Int>, state: inout State) throws -> (String, StatementArguments, [Int64]) {
-        guard query != nil else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound], []) }
+        guard !isAllRows else { return ("position BETWEEN ? AND ?", [rows.lowerBound + 1, rows.upperBound], []) }
         try learnPositions(through: rows.upperBound, state: &state)
         let positions = state.positions[rows].map { Int64($0) }
         let marks = Array(repeating: "?", count: positions.count).joined(separator: ",")
         return ("position IN (\(marks))", StatementArguments(positions), isSorted ? positions : [])
     }
 
-    /// Learns every position of a search not yet known, for a worker off the
-    /// loop: at a million rows that is half a second, which a key past the
-    /// first chunk (End) would otherwise wait for on the loop. The read
+    /// Learns every position of a status filter's result not yet known, for
+    /// a worker off the loop: at a million rows that is a good part of a
+    /// second, which a key past the first chunk (End) would otherwise wait
+    /// for on the loop (a search by words or a sort knows them all already). The read
     /// happens outside the lock, so the loop's page reads of the rows already
     /// known go on meanwhile, and it watches `ReadInterruption.current`
     /// (throwing when stopped, nothing learnt).
@@ -249,6 +257,9 @@ public final class StoredDeliveries: DeliverySource {
         }
     }
 
+    /// Every row of the store, row i at position i + 1.
+    private var isAllRows: Bool { query == nil && !isListed }
+
     private func missingRows() -> StoreError {
         StoreError(kind: .inputOutput, path: database.url.path, reason: "rows changed while being read")
     }
@@ -261,6 +272,16 @@ public final class StoredDeliveries: DeliverySource {
         guard count > 0, let position = try? database.row(ofDeliveryID: id).map({ Int64($0 + 1) }) else { return nil }
         if isSorted {
             return knownPositions.firstIndex(of: Int32(truncatingIfNeeded: position))
+        }
+        if isListed {
+            // Ascending: the first listed position at or after it.
+            let positions = knownPositions
+            var (low, high) = (0, positions.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Int64(positions[middle]) < position { low = middle + 1 } else { high = middle }
+            }
+            return min(count - 1, low)
         }
         guard let query else { return min(count - 1, Int(position) - 1) }
         let before = try? database.read { db in

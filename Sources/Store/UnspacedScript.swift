@@ -3,8 +3,8 @@
 ///
 /// FTS5's `unicode61` tokenizer takes a whole run of such characters as one
 /// word, so "世田谷" could not be found inside "東京都世田谷区". Spacing the
-/// characters out for the index makes each one a word. Since schema v5 the
-/// trigram index answers searches, and v7 dropped the word index: this is
+/// characters out for the index makes each one a word. Since schema v5
+/// other indexes answer searches, and v7 dropped that one: this is
 /// left for the v3 migration, which a store older than that still runs.
 enum UnspacedScript {
     /// Han ideographs and their marks (々〆〇), kana, and Hangul syllables.

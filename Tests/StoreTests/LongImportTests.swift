@@ -251,12 +251,30 @@ import Testing
                 #expect(rows(a) == rows(b), "\(query) \(filter)")
             }
         }
-        let trigrams = { (store: DeliveryStore, phrase: String) in
+        // The word index: each word with its positions, exactly the words of the folded texts.
+        let words = { (store: DeliveryStore) in
             try store.database.pool.read { db in
-                try Int.fetchAll(db, sql: "SELECT rowid FROM delivery_trigram WHERE delivery_trigram MATCH ? ORDER BY rowid", arguments: [phrase])
+                try Row.fetchAll(db, sql: "SELECT word, positions FROM search_word").reduce(into: [String: [Int32]]()) { words, row in
+                    words[row[0]] = PositionListCoding.decoded([UInt8](row[1] as Data))
+                }
             }
         }
-        for phrase in ["street", "世田谷", "par", "\"\(StoreSchema.statusToken(.failed))\""] {
+        var expected = WordPositions()
+        for row in stagedRows { expected.add(position: Int32(row["position"] as Int64), folded: row["searchFolded"]) }
+        #expect(try words(staged) == expected.lists)
+        #expect(try words(direct) == expected.lists)
+        // And the trigram index over the words finds the same words in both.
+        let trigrams = { (store: DeliveryStore, phrase: String) in
+            try store.database.pool.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT w.word FROM search_word_trigram JOIN search_word AS w ON w.id = search_word_trigram.rowid
+                    WHERE search_word_trigram MATCH ? ORDER BY w.word
+                    """, arguments: [phrase])
+            }
+        }
+        for word in ["street", "世田谷", "par"] {
+            // With detail=none a phrase is one trigram: a word is all of its trigrams.
+            let phrase = try #require(SearchWordIndex.trigramQuery(word))
             let found = try trigrams(direct, phrase)
             #expect(found == (try trigrams(staged, phrase)), "\(phrase)")
             #expect(!found.isEmpty, "\(phrase)")

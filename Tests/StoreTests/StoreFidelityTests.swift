@@ -6,10 +6,16 @@ import Testing
 
 /// The store keeps exactly what the manifest says, and refuses what it must not touch.
 @Suite struct StoreFidelityTests {
-    @Test func aNulIsStoredAndReadBackNotTruncated() throws {
+    /// Through a direct import and a staged one (whose insert binds through SQLite's C API).
+    @Test(arguments: [3, DeliveryImporter.directImportLimit + 20])
+    func aNulIsStoredAndReadBackNotTruncated(count: Int) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
-        var deliveries = SampleManifest.deliveries(count: 3)
+        var deliveries = SampleManifest.deliveries(count: count)
+        // Empty text stays empty text, not NULL.
+        deliveries[1].phone = ""
+        deliveries[1].instructions = ""
+        deliveries[2].text = "Ünï\u{301}code 東京"
         deliveries[0].name = "ab\u{0}cd"
         deliveries[0].address = Address(line1: "\u{0}1 Main St", line2: "Town\u{0}")
         deliveries[0].phone = "555\u{0}0100"

@@ -4,9 +4,9 @@ import ManifestGenerator
 import Model
 import Store
 
-/// Search as a keystroke costs it at 10^6 rows: the store's search (count,
-/// first chunk of positions) and the first screen's rows, for queries of
-/// three or more characters (the trigram index), and the title bar's
+/// Search as a keystroke costs it at 10^6 rows: the store's search (count
+/// and every position, from the word index) and the first screen's rows, for
+/// queries of three or more characters (the trigrams of the words), and the title bar's
 /// per-status counts for the same query. The 10^6-row store is generated and
 /// imported once (a few minutes) and kept at $IDELIVERMOBILE_BENCH_STORE or
 /// in the temporary folder.

@@ -1,32 +1,45 @@
 /// A set of delivery positions as a bitmap: what a word search gathers,
 /// unions (the words that hold one typed word) and intersects (every typed
 /// word) in a few microseconds per thousand positions, then lists in order.
-struct PositionSet {
+/// Both stores' word indexes answer with one.
+public struct PositionSet: Sendable {
     private var bits: [UInt64]
 
     /// An empty set sized for positions up to `capacity` (it grows past that if it must).
-    init(capacity: Int) {
+    public init(capacity: Int) {
         bits = Array(repeating: 0, count: max(0, capacity) / 64 + 1)
     }
 
-    mutating func insert(_ position: Int32) {
+    /// Adds `position` (a negative one is ignored: no delivery has it).
+    public mutating func insert(_ position: Int32) {
         guard position >= 0 else { return }
         let word = Int(position) >> 6
         if word >= bits.count { bits += Array(repeating: 0, count: word - bits.count + 1) }
         bits[word] |= 1 << UInt64(position & 63)
     }
 
+    /// Whether `position` is in the set.
+    public func contains(_ position: Int32) -> Bool {
+        guard position >= 0 else { return false }
+        let word = Int(position) >> 6
+        return word < bits.count && bits[word] & (1 << UInt64(position & 63)) != 0
+    }
+
     /// Keeps only the positions `other` holds too.
-    mutating func formIntersection(_ other: PositionSet) {
+    public mutating func formIntersection(_ other: PositionSet) {
         for index in bits.indices { bits[index] &= index < other.bits.count ? other.bits[index] : 0 }
     }
 
-    var isEmpty: Bool { bits.allSatisfy { $0 == 0 } }
+    /// Whether no position is in the set.
+    public var isEmpty: Bool { bits.allSatisfy { $0 == 0 } }
+
+    /// How many positions it holds.
+    public var count: Int { bits.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     /// The positions, ascending.
-    var positions: [Int32] {
+    public var positions: [Int32] {
         var positions: [Int32] = []
-        positions.reserveCapacity(bits.reduce(0) { $0 + $1.nonzeroBitCount })
+        positions.reserveCapacity(count)
         for (index, word) in bits.enumerated() where word != 0 {
             var rest = word
             while rest != 0 {

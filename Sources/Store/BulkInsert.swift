@@ -1,0 +1,57 @@
+import GRDB
+import GRDBSQLite
+
+/// An insert run once a row for thousands of rows (a large import's staged
+/// rows), its values bound through SQLite's C API as they are: GRDB's
+/// argument objects (a boxed value each, built and copied for every row)
+/// cost the import more than SQLite's own work on the row.
+struct BulkInsert {
+    private let statement: Statement
+    private let db: Database
+
+    init(_ sql: String, _ db: Database) throws {
+        statement = try db.makeStatement(sql: sql)
+        self.db = db
+    }
+
+    /// SQLite copies the bytes before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Binds `text` as all its UTF-8 bytes, NUL included (the SQL casts it to
+    /// TEXT, as `StoredText.bindable` has it), or NULL.
+    func bind(_ text: String?, at index: Int32) {
+        guard var text else {
+            _ = sqlite3_bind_null(statement.sqliteStatement, index)
+            return
+        }
+        text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                // No address for no bytes: SQLite wants one for text ('' is not NULL).
+                _ = sqlite3_bind_text(statement.sqliteStatement, index, "", 0, Self.transient)
+                return
+            }
+            _ = UnsafeRawPointer(start).withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                sqlite3_bind_text(statement.sqliteStatement, index, characters, Int32(bytes.count), Self.transient)
+            }
+        }
+    }
+
+    /// Binds `text` up to its first NUL, as GRDB binds a String.
+    func bindUpToNUL(_ text: String, at index: Int32) {
+        _ = text.withCString { sqlite3_bind_text(statement.sqliteStatement, index, $0, -1, Self.transient) }
+    }
+
+    func bind(_ value: Int, at index: Int32) {
+        _ = sqlite3_bind_int64(statement.sqliteStatement, index, Int64(value))
+    }
+
+    /// Inserts the row bound, and readies the statement for the next.
+    func run() throws {
+        let code = sqlite3_step(statement.sqliteStatement)
+        _ = sqlite3_reset(statement.sqliteStatement)
+        guard code == SQLITE_DONE else {
+            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// The words of folded search texts (`SubstringSearch.searchedText`, split
+/// at white space), each with the ascending positions of the deliveries
+/// holding it: what both stores' word indexes are made of.
+///
+/// A typed word never holds white space (`SubstringSearch.words` splits at
+/// it), so it is found in a delivery's text exactly when it is found inside
+/// one of that delivery's words: a substring search asks the distinct words
+/// (about a tenth of the text) and then reads the positions of those that
+/// match. A typed word that holds a white-space scalar all the same (one
+/// hidden inside a grapheme cluster) is left to the folded text (`canLookUp`).
+public struct WordPositions: Sendable {
+    /// Positions per word, ascending.
+    public private(set) var lists: [String: [Int32]] = [:]
+
+    /// How many distinct words are held.
+    public var count: Int { lists.count }
+
+    /// Room for the words of about `deliveries` deliveries (about one new word each: its id), so the table is not regrown.
+    public init(expecting deliveries: Int = 0) {
+        lists.reserveCapacity(deliveries + deliveries / 8)
+    }
+
+    /// The positions of `word`, ascending; setting an empty list or nil removes it.
+    public subscript(word: String) -> [Int32]? {
+        get { lists[word] }
+        set { lists[word] = newValue?.isEmpty == false ? newValue : nil }
+    }
+
+    /// Adds the words of one delivery's folded text; positions come in ascending order.
+    public mutating func add(position: Int32, folded text: String) {
+        Self.forEachWord(in: text) { word in Self.append(position, to: &lists[word, default: []]) }
+    }
+
+    /// Adds the words of deliveries after all of these (another part of the
+    /// same manifest, read apart), so each word's positions stay ascending.
+    public mutating func append(_ later: WordPositions) {
+        if lists.isEmpty {
+            lists = later.lists
+            return
+        }
+        lists.reserveCapacity(lists.count + later.lists.count)
+        for (word, list) in later.lists { lists[word, default: []].append(contentsOf: list) }
+    }
+
+    /// One lookup per word: the list is changed in place.
+    private static func append(_ position: Int32, to list: inout [Int32]) {
+        if list.last != position { list.append(position) }
+    }
+
+    /// One word and its positions.
+    public struct Entry: Sendable {
+        public var word: String
+        public var positions: [Int32]
+    }
+
+    /// The words in the order of their UTF-8 bytes (SQLite's `BINARY`
+    /// collation), so that an index on them is written in key order rather
+    /// than all over its pages.
+    public var sorted: [Entry] {
+        lists.map { Entry(word: $0.key, positions: $0.value) }.sorted { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+    }
+
+    /// Whether `scalar` separates words: white space, which no typed word holds.
+    public static func separates(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace
+    }
+
+    /// Whether a typed (folded) word can be looked up in a word index.
+    public static func canLookUp(_ word: String) -> Bool {
+        !word.isEmpty && !word.unicodeScalars.contains(where: separates)
+    }
+
+    /// The distinct words of `text`.
+    public static func words(of text: String) -> Set<String> {
+        var words: Set<String> = []
+        forEachWord(in: text) { words.insert($0) }
+        return words
+    }
+
+    /// Calls `body` with each maximal run of `text` without white space.
+    public static func forEachWord(in text: String, _ body: (String) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let length = whiteSpaceLength(bytes, at: index)
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
+                if index > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                index += length
+                start = index
+            }
+            if bytes.count > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+        }
+    }
+
+    /// The length in bytes of the white-space scalar at `index` of UTF-8
+    /// text, or 0: the scalars with Unicode's White_Space property (what
+    /// `separates` asks), found by their bytes without decoding the text.
+    private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case 0x09 ... 0x0D, 0x20:
+            return 1
+        case 0xC2:
+            // U+0085, U+00A0
+            return index + 1 < bytes.count && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0) ? 2 : 0
+        case 0xE1, 0xE2, 0xE3:
+            guard index + 2 < bytes.count else { return 0 }
+            let second = bytes[index + 1]
+            let third = bytes[index + 2]
+            switch (byte, second) {
+            case (0xE1, 0x9A): return third == 0x80 ? 3 : 0  // U+1680
+            // U+2000…U+200A, U+2028, U+2029, U+202F
+            case (0xE2, 0x80): return (0x80 ... 0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+            case (0xE2, 0x81): return third == 0x9F ? 3 : 0  // U+205F
+            case (0xE3, 0x80): return third == 0x80 ? 3 : 0  // U+3000
+            default: return 0
+            }
+        default:
+            return 0
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import Model
+import Testing
+@testable import Store
+
+/// Schema v8: search through the word index (`SearchWordIndex`) finds
+/// exactly what looking for every typed word in every folded text finds,
+/// on every path that writes the index: a staged import into an empty store,
+/// a staged re-import that changes, keeps and adds rows, and a direct one.
+@Suite struct WordIndexSearchTests {
+    private static let queries = [
+        "a", "e", "ab", "dl", "dlv", "dlv-0012", "dlv-00120", "street 4", "4 street", "oak", "ak s", "αθηνα", "αθ", "東京", "東京都世田谷",
+        "\"q", "q\"", "\"", "zzq", "ss", "strasse", "a\u{0600} k", "ana ana", "12 3",
+    ]
+
+    private static func special(_ deliveries: inout [Delivery]) {
+        deliveries[3].name = "Jürgen Weiß \"Quoted\""
+        deliveries[4].address.line2 = "東京都世田谷区三軒茶屋"
+        deliveries[5].name = "Ελένη Αθήνα"
+        deliveries[6].name = "Aa\u{0600} kk"
+        deliveries[7].address.line1 = "Bahnhofstraße 12 3"
+        deliveries[8].name = "Ana Ana Banana"
+    }
+
+    /// Every row of the store, in position order.
+    private func storeRows(_ store: DeliveryStore) throws -> [Delivery] {
+        let all = try store.deliveries()
+        return (0 ..< all.count).map(all.delivery(at:))
+    }
+
+    /// What search must find: every typed word inside the folded text, the status passing the filter, in store order.
+    private func bruteForce(_ rows: [Delivery], _ query: String, _ filter: StatusFilter) -> [Delivery] {
+        let words = SubstringSearch.words(query)
+        return rows.filter { row in
+            let text = SubstringSearch.searchedText(id: row.id, name: row.name, line1: row.address.line1, line2: row.address.line2)
+            return words.allSatisfy(text.contains) && (filter.status.map { $0 == row.status } ?? true)
+        }
+    }
+
+    private func checkEverySearch(_ store: DeliveryStore, _ label: String) throws {
+        let rows = try storeRows(store)
+        for query in Self.queries {
+            for filter in StatusFilter.allCases {
+                let expected = bruteForce(rows, query, filter)
+                let found = try store.search(query, status: filter)
+                #expect((0 ..< found.count).map { found.delivery(at: $0).id } == expected.map(\.id), "\(label): \(query) \(filter)")
+                var exported: [String] = []
+                try store.forEachDelivery(matching: query, status: filter) { exported.append($0.id) }
+                #expect(exported == expected.map(\.id), "\(label): export \(query) \(filter)")
+                let byName = try store.search(query, status: filter, sort: .name)
+                #expect(Set((0 ..< byName.count).map { byName.delivery(at: $0).id }) == Set(expected.map(\.id)), "\(label): sorted \(query)")
+                if filter == .all {
+                    #expect(try store.statusCounts(matching: query) == StatusCounts(counting: expected), "\(label): counts \(query)")
+                    // A row the result does not hold places at the next one it holds, or the last.
+                    if !expected.isEmpty, expected.count < rows.count {
+                        for probe in [rows[0], rows[rows.count / 2], rows[rows.count - 1]] {
+                            let position = rows.firstIndex { $0.id == probe.id } ?? 0
+                            let next = expected.firstIndex { row in (rows.firstIndex { $0.id == row.id } ?? 0) >= position }
+                            #expect(found.row(nearestTo: probe.id) == (next ?? expected.count - 1), "\(label): nearest \(query)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyWriteKeepsSearchExactlyWhatTheTextsHold() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 600)
+        Self.special(&deliveries)
+        // Counts per status through SQLite for a few matches, through the status index for more.
+        let store = try DeliveryStore(
+            url: folder.appendingPathComponent("d.sqlite"), listing: ResultListing(eagerLimit: 8, firstChunk: 8, countedBySQL: 20))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        try checkEverySearch(store, "staged into an empty store")
+
+        // Staged again: half the rows mentioned (some renamed, so they lose words and gain others), the rest kept, new ones added.
+        var again = Array(deliveries[300...])
+        for index in stride(from: 0, to: again.count, by: 7) { again[index].name = "Renamed Oakwood \(index)" }
+        again[0].address.line1 = "Ana Ana"
+        again += SampleManifest.deliveries(count: 150, idPrefix: "NEW").map { new in
+            var new = new
+            new.name += " Oak"
+            return new
+        }
+        try store.importManifest(at: try SampleManifest.write(again, to: folder, name: "again.json"))
+        #expect(try store.count() == 750)
+        try checkEverySearch(store, "staged re-import")
+
+        // Direct: a renamed row, a moved one, a new one; a status change touches no index.
+        var few = [again[1], again[2], SampleManifest.deliveries(count: 1, idPrefix: "ONE")[0]]
+        few[0].name = "Zzq Quux"
+        few[1].address = Address(line1: "1 Oak Street", line2: "Αθήνα")
+        try store.importManifest(at: try SampleManifest.write(few, to: folder, name: "few.json"))
+        try store.setStatus(.failed, forDeliveryID: deliveries[4].id)
+        try checkEverySearch(store, "direct import")
+    }
+
+    @Test func shortWordsAndLongOnesTakeTheirOwnPaths() throws {
+        #expect(SearchWordIndex.trigramQuery("ab") == nil)
+        #expect(SearchWordIndex.trigramQuery("abab") == "\"aba\" \"bab\"")
+        #expect(SearchWordIndex.trigramQuery("a\"bc") == "\"a\"\"b\" \"\"\"bc\"")
+        #expect(SearchWordIndex.trigramQuery("東京都") == "\"東京都\"")
+    }
+}
