@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport", "SeededRandom"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),

@@ -36,7 +36,7 @@ struct SearchWords {
     func forEachCopyChunk(chunkBytes: Int, _ send: (ByteBuffer) throws -> Void) rethrows {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(chunkBytes + 4096)
-        for (word, positions) in positions.lists {
+        try positions.forEach { word, positions in
             CopyRow.writeEscaped(word, &buffer)
             buffer.writeInteger(UInt8(ascii: "\t"))
             // bytea in hex: `\x…`, its backslash escaped for the COPY text format.

@@ -9,55 +9,130 @@
 /// match. A typed word that holds a white-space scalar all the same (one
 /// hidden inside a grapheme cluster) is left to the folded text (`canLookUp`).
 public struct WordPositions: Sendable {
-    /// Positions per word, ascending.
-    public private(set) var lists: [String: [Int32]] = [:]
+    /// Each word's positions. Most words are in one delivery only (every id
+    /// is), and a list apiece cost a manifest of 10^6 deliveries about 200 MB:
+    /// a word in one delivery keeps that position here, a word in more the
+    /// index of its list in `shared`, bits flipped (so negative).
+    private var slots: [String: Int32] = [:]
+    /// The lists of words in more than one delivery, ascending.
+    private var shared: [[Int32]] = []
 
     /// How many distinct words are held.
-    public var count: Int { lists.count }
+    public var count: Int { slots.count }
 
     /// Room for the words of about `deliveries` deliveries (about one new word each: its id), so the table is not regrown.
     public init(expecting deliveries: Int = 0) {
-        lists.reserveCapacity(deliveries + deliveries / 8)
+        slots.reserveCapacity(deliveries + deliveries / 8)
+    }
+
+    /// Every word with its positions, as one dictionary (for small sets and tests; `forEach` walks a large one).
+    public var lists: [String: [Int32]] {
+        var lists: [String: [Int32]] = [:]
+        forEach { word, positions in lists[word] = positions }
+        return lists
+    }
+
+    /// Calls `body` with each word and its positions, in no particular order.
+    public func forEach(_ body: (String, [Int32]) throws -> Void) rethrows {
+        for (word, slot) in slots { try body(word, positions(slot)) }
     }
 
     /// The positions of `word`, ascending; setting an empty list or nil removes it.
     public subscript(word: String) -> [Int32]? {
-        get { lists[word] }
-        set { lists[word] = newValue?.isEmpty == false ? newValue : nil }
+        get { slots[word].map(positions) }
+        set {
+            let old = slots[word]
+            if let old, old < 0 { shared[Int(~old)] = [] }
+            guard let newValue, !newValue.isEmpty else {
+                slots[word] = nil
+                return
+            }
+            slots[word] = slot(for: newValue)
+        }
     }
 
     /// Adds the words of one delivery's folded text; positions come in ascending order.
     public mutating func add(position: Int32, folded text: String) {
-        Self.forEachWord(in: text) { word in Self.append(position, to: &lists[word, default: []]) }
+        Self.forEachWord(in: text) { word in append(position, to: word) }
     }
 
     /// Adds the words of deliveries after all of these (another part of the
     /// same manifest, read apart), so each word's positions stay ascending.
     public mutating func append(_ later: WordPositions) {
-        if lists.isEmpty {
-            lists = later.lists
+        if slots.isEmpty {
+            self = later
             return
         }
-        lists.reserveCapacity(lists.count + later.lists.count)
-        for (word, list) in later.lists { lists[word, default: []].append(contentsOf: list) }
+        slots.reserveCapacity(slots.count + later.slots.count)
+        later.forEach { word, list in
+            guard let slot = slots[word] else {
+                slots[word] = self.slot(for: list)
+                return
+            }
+            if slot >= 0 {
+                slots[word] = self.slot(for: [slot] + list)
+            } else {
+                shared[Int(~slot)].append(contentsOf: list)
+            }
+        }
     }
 
-    /// One lookup per word: the list is changed in place.
-    private static func append(_ position: Int32, to list: inout [Int32]) {
-        if list.last != position { list.append(position) }
+    /// One lookup for a word seen before: its slot or list is changed in place.
+    private mutating func append(_ position: Int32, to word: String) {
+        guard let index = slots.index(forKey: word) else {
+            slots[word] = slot(for: [position])
+            return
+        }
+        let slot = slots.values[index]
+        if slot >= 0 {
+            if slot != position { slots.values[index] = self.slot(for: [slot, position]) }
+        } else if shared[Int(~slot)].last != position {
+            shared[Int(~slot)].append(position)
+        }
+    }
+
+    /// What `slots` holds for `list`: its one position, or a new shared list.
+    private mutating func slot(for list: [Int32]) -> Int32 {
+        if list.count == 1, let only = list.first, only >= 0 { return only }
+        shared.append(list)
+        return ~Int32(shared.count - 1)
+    }
+
+    private func positions(_ slot: Int32) -> [Int32] {
+        slot >= 0 ? [slot] : shared[Int(~slot)]
     }
 
     /// One word and its positions.
     public struct Entry: Sendable {
         public var word: String
-        public var positions: [Int32]
+        /// The position of a word in one delivery, kept without a list of its own.
+        private var only: Int32
+        private var list: [Int32]
+
+        /// The word's positions, ascending.
+        public var positions: [Int32] { list.isEmpty ? [only] : list }
+
+        public init(word: String, positions: [Int32]) {
+            self.word = word
+            if positions.count == 1, let first = positions.first {
+                only = first
+                list = []
+            } else {
+                only = 0
+                list = positions
+            }
+        }
     }
 
     /// The words in the order of their UTF-8 bytes (SQLite's `BINARY`
     /// collation), so that an index on them is written in key order rather
     /// than all over its pages.
     public var sorted: [Entry] {
-        lists.map { Entry(word: $0.key, positions: $0.value) }.sorted { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+        var entries: [Entry] = []
+        entries.reserveCapacity(slots.count)
+        for (word, slot) in slots { entries.append(Entry(word: word, positions: positions(slot))) }
+        entries.sort { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+        return entries
     }
 
     /// Whether `scalar` separates words: white space, which no typed word holds.

@@ -1,3 +1,4 @@
+import SeededRandom
 import Store
 import Testing
 
@@ -62,5 +63,48 @@ struct WordPositionsTests {
         #expect(first.lists == ["kings": [1, 3], "road": [1, 2], "mill": [2]])
         first["mill"] = []
         #expect(first["mill"] == nil && first.count == 2)
+    }
+
+    /// Words in one delivery keep their position without a list; a seeded
+    /// mix of adds, parts appended, lists set and removed must read back as a
+    /// plain dictionary of lists does, through every way out.
+    @Test func oneDeliveryWordsAndListsReadBackAlike() {
+        let seed = UInt64(0x5EED_0001)
+        var random = SplitMix64(seed: seed)
+        var words = WordPositions()
+        var model: [String: [Int32]] = [:]
+        var position: Int32 = 0
+        for _ in 0 ..< 2000 {
+            switch random.next() % 10 {
+            case 0 ..< 6:
+                position += Int32(random.next() % 3)
+                let text = (0 ..< Int(random.next() % 4)).map { _ in "w\(random.next() % 40)" }.joined(separator: " ")
+                words.add(position: position, folded: text)
+                for word in Set(text.split(separator: " ").map(String.init)) where model[word]?.last != position {
+                    model[word, default: []].append(position)
+                }
+            case 6, 7:
+                position += 1
+                var later = WordPositions()
+                let word = "w\(random.next() % 40)"
+                later.add(position: position, folded: word + " only\(position)")
+                words.append(later)
+                model[word, default: []].append(position)
+                model["only\(position)"] = [position]
+            case 8:
+                let word = "w\(random.next() % 40)"
+                let list = (0 ..< Int32(random.next() % 3)).map { $0 * 5 + 1 }
+                words[word] = list
+                model[word] = list.isEmpty ? nil : list
+            default:
+                let word = "w\(random.next() % 40)"
+                words[word] = nil
+                model[word] = nil
+            }
+        }
+        #expect(words.lists == model, "seed \(seed)")
+        #expect(words.count == model.count, "seed \(seed)")
+        #expect(words.sorted.map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
+        #expect(words.sorted.allSatisfy { model[$0.word] == $0.positions }, "seed \(seed)")
     }
 }
