@@ -5,16 +5,25 @@
 public enum PositionListCoding {
     /// Ascending positions as varint differences, a byte at a time.
     public static func encode(_ positions: [Int32], _ write: (UInt8) -> Void) {
-        var previous: UInt32 = 0
+        var previous: Int32 = 0
         for position in positions {
-            var delta = UInt32(bitPattern: position) &- previous
-            previous = UInt32(bitPattern: position)
-            while delta >= 0x80 {
-                write(UInt8(truncatingIfNeeded: delta) | 0x80)
-                delta >>= 7
-            }
-            write(UInt8(delta))
+            writeDifference(from: previous, to: position, write)
+            previous = position
         }
+    }
+
+    /// Appends `position` to the bytes of a list whose last position is `previous`.
+    public static func append(_ position: Int32, after previous: Int32, to bytes: inout [UInt8]) {
+        writeDifference(from: previous, to: position) { bytes.append($0) }
+    }
+
+    private static func writeDifference(from previous: Int32, to position: Int32, _ write: (UInt8) -> Void) {
+        var delta = UInt32(bitPattern: position) &- UInt32(bitPattern: previous)
+        while delta >= 0x80 {
+            write(UInt8(truncatingIfNeeded: delta) | 0x80)
+            delta >>= 7
+        }
+        write(UInt8(delta))
     }
 
     /// Ascending positions as `encode` wrote them, as bytes.

@@ -34,7 +34,7 @@ enum SearchWordIndex {
         let trigram = try db.cachedStatement(sql: "INSERT INTO \(trigrams)(rowid, word) VALUES (?, ?)")
         for index in range {
             let entry = words[index]
-            let blob = Data(PositionListCoding.encoded(entry.positions))
+            let blob = Data(entry.encoded)
             word.setUncheckedArguments([index + 1, entry.word, blob])
             try word.execute()
             trigram.setUncheckedArguments([index + 1, entry.word])

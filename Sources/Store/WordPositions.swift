@@ -14,8 +14,11 @@ public struct WordPositions: Sendable {
     /// a word in one delivery keeps that position here, a word in more the
     /// index of its list in `shared`, bits flipped (so negative).
     private var slots: [String: Int32] = [:]
-    /// The lists of words in more than one delivery, ascending.
-    private var shared: [[Int32]] = []
+    /// The lists of words in more than one delivery, ascending, as
+    /// `PositionListCoding` bytes (a byte a position for a common word, whose
+    /// deliveries are close), and the last position of each.
+    private var shared: [[UInt8]] = []
+    private var lastShared: [Int32] = []
 
     /// How many distinct words are held.
     public var count: Int { slots.count }
@@ -42,7 +45,7 @@ public struct WordPositions: Sendable {
         get { slots[word].map(positions) }
         set {
             let old = slots[word]
-            if let old, old < 0 { shared[Int(~old)] = [] }
+            if let old, old < 0 { shared[Int(~old)] = [] }  // left empty: the indexes of the others stay
             guard let newValue, !newValue.isEmpty else {
                 slots[word] = nil
                 return
@@ -72,7 +75,7 @@ public struct WordPositions: Sendable {
             if slot >= 0 {
                 slots[word] = self.slot(for: [slot] + list)
             } else {
-                shared[Int(~slot)].append(contentsOf: list)
+                for position in list { append(position, toShared: Int(~slot)) }
             }
         }
     }
@@ -86,41 +89,59 @@ public struct WordPositions: Sendable {
         let slot = slots.values[index]
         if slot >= 0 {
             if slot != position { slots.values[index] = self.slot(for: [slot, position]) }
-        } else if shared[Int(~slot)].last != position {
-            shared[Int(~slot)].append(position)
+        } else {
+            append(position, toShared: Int(~slot))
         }
+    }
+
+    private mutating func append(_ position: Int32, toShared index: Int) {
+        let last = lastShared[index]
+        guard last != position else { return }
+        PositionListCoding.append(position, after: last, to: &shared[index])
+        lastShared[index] = position
     }
 
     /// What `slots` holds for `list`: its one position, or a new shared list.
     private mutating func slot(for list: [Int32]) -> Int32 {
         if list.count == 1, let only = list.first, only >= 0 { return only }
-        shared.append(list)
+        shared.append(PositionListCoding.encoded(list))
+        lastShared.append(list.last ?? 0)
         return ~Int32(shared.count - 1)
     }
 
     private func positions(_ slot: Int32) -> [Int32] {
-        slot >= 0 ? [slot] : shared[Int(~slot)]
+        slot >= 0 ? [slot] : PositionListCoding.decoded(shared[Int(~slot)])
     }
 
     /// One word and its positions.
     public struct Entry: Sendable {
         public var word: String
         /// The position of a word in one delivery, kept without a list of its own.
-        private var only: Int32
-        private var list: [Int32]
+        private var only: Int32?
+        /// Otherwise its positions as `PositionListCoding` bytes.
+        private var bytes: [UInt8]
 
         /// The word's positions, ascending.
-        public var positions: [Int32] { list.isEmpty ? [only] : list }
+        public var positions: [Int32] { only.map { [$0] } ?? PositionListCoding.decoded(bytes) }
+
+        /// The positions as `PositionListCoding` bytes, as the index stores them.
+        public var encoded: [UInt8] { only.map { PositionListCoding.encoded([$0]) } ?? bytes }
 
         public init(word: String, positions: [Int32]) {
             self.word = word
             if positions.count == 1, let first = positions.first {
                 only = first
-                list = []
+                bytes = []
             } else {
-                only = 0
-                list = positions
+                only = nil
+                bytes = PositionListCoding.encoded(positions)
             }
+        }
+
+        init(word: String, encoded: [UInt8]) {
+            self.word = word
+            only = nil
+            bytes = encoded
         }
     }
 
@@ -130,7 +151,9 @@ public struct WordPositions: Sendable {
     public var sorted: [Entry] {
         var entries: [Entry] = []
         entries.reserveCapacity(slots.count)
-        for (word, slot) in slots { entries.append(Entry(word: word, positions: positions(slot))) }
+        for (word, slot) in slots {
+            entries.append(slot >= 0 ? Entry(word: word, positions: [slot]) : Entry(word: word, encoded: shared[Int(~slot)]))
+        }
         entries.sort { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
         return entries
     }
