@@ -98,7 +98,7 @@ struct DeliveryImporter: Sendable {
         let queue = BoundedQueue<[ImportRow]>(capacity: 8)
         defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
-        let words = BoundedQueue<[WordPositions.Entry]>(capacity: 1)
+        let words = BoundedQueue<SortedWords>(capacity: 1)
         defer { words.cancel() }
         Thread {
             do {
@@ -125,7 +125,7 @@ struct DeliveryImporter: Sendable {
                 mapped.releaseAll()
                 queue.finish(error: nil)
                 // Sorted here too, in parallel with the writer's last rows (a small import has no use for them).
-                _ = words.put(gathered.sorted)
+                _ = words.put(gathered.sorted())
                 words.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -263,7 +263,7 @@ struct DeliveryImporter: Sendable {
     /// A failure on the way, the store's unique ids finding a repeated one
     /// among them, is explained by the manifest's own problem when it has one.
     private func importStaged(
-        first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<[WordPositions.Entry]>,
+        first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<SortedWords>,
         manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?, lock: ImportLock,
         settings: ImportConnectionSettings, written: (Int) -> Void, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
@@ -298,7 +298,7 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: keeping + staged.after))
             }
-            let words = staged.words(manifest: try gathered.take() ?? [], kept: kept)
+            let words = staged.words(manifest: try gathered.take() ?? SortedWords(), kept: kept)
             let work = keeping + words.count
             done = keeping
             // FTS5 writes what a transaction added as a new segment when it

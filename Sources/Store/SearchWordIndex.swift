@@ -28,7 +28,7 @@ enum SearchWordIndex {
     /// Writes `words[range]` into empty tables `words` and `trigrams` (the
     /// live ones, or an import's staged copies), the word at index `i` with id `i + 1`.
     static func insert(
-        _ words: [WordPositions.Entry], _ range: Range<Int>, into table: String, trigrams: String, _ db: Database
+        _ words: SortedWords, _ range: Range<Int>, into table: String, trigrams: String, _ db: Database
     ) throws {
         let word = try db.cachedStatement(sql: "INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)")
         let trigram = try db.cachedStatement(sql: "INSERT INTO \(trigrams)(rowid, word) VALUES (?, ?)")
@@ -50,7 +50,7 @@ enum SearchWordIndex {
             let position: Int64 = row[0]
             if let text: String = row[1] { words.add(position: Int32(truncatingIfNeeded: position), folded: text) }
         }
-        let list = words.sorted
+        let list = words.sorted()
         try insert(list, list.indices, into: "search_word", trigrams: "search_word_trigram", db)
     }
 

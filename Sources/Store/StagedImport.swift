@@ -134,7 +134,7 @@ struct StagedImport {
     /// manifest's rows (`manifest`, gathered by manifest row number from 1 and
     /// sorted, now given the rows' positions) with those of the rows kept
     /// (`kept`, by position).
-    func words(manifest: [WordPositions.Entry], kept: WordPositions) -> [WordPositions.Entry] {
+    func words(manifest: SortedWords, kept: WordPositions) -> SortedWords {
         // Into an empty store row number and position are one: nothing to map.
         guard before > 0 else { return manifest }
         var all = kept
@@ -146,11 +146,11 @@ struct StagedImport {
             if zip(list, list.dropFirst()).contains(where: { $0 >= $1 }) { list = Array(Set(list)).sorted() }
             all[entry.word] = list
         }
-        return all.sorted
+        return all.sorted()
     }
 
     /// Writes `words[range]` into the staged word index.
-    func index(_ words: [WordPositions.Entry], _ range: Range<Int>, _ db: Database) throws {
+    func index(_ words: SortedWords, _ range: Range<Int>, _ db: Database) throws {
         try SearchWordIndex.insert(words, range, into: Self.staged("search_word"), trigrams: Self.staged("search_word_trigram"), db)
     }
 

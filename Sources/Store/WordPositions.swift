@@ -143,19 +143,29 @@ public struct WordPositions: Sendable {
             only = nil
             bytes = encoded
         }
+
+        init(word: String, only: Int32) {
+            self.word = word
+            self.only = only
+            bytes = []
+        }
     }
 
     /// The words in the order of their UTF-8 bytes (SQLite's `BINARY`
     /// collation), so that an index on them is written in key order rather
-    /// than all over its pages.
-    public var sorted: [Entry] {
-        var entries: [Entry] = []
-        entries.reserveCapacity(slots.count)
+    /// than all over its pages. The table is let go before the sort, so that
+    /// the words of 10^6 deliveries are not held twice over.
+    public consuming func sorted() -> SortedWords {
+        var words: [String] = []
+        var kept: [Int32] = []
+        words.reserveCapacity(slots.count)
+        kept.reserveCapacity(slots.count)
         for (word, slot) in slots {
-            entries.append(slot >= 0 ? Entry(word: word, positions: [slot]) : Entry(word: word, encoded: shared[Int(~slot)]))
+            words.append(word)
+            kept.append(slot)
         }
-        entries.sort { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
-        return entries
+        slots = [:]
+        return SortedWords(words: words, slots: kept, shared: shared)
     }
 
     /// Whether `scalar` separates words: white space, which no typed word holds.

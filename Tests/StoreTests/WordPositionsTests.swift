@@ -104,7 +104,7 @@ struct WordPositionsTests {
         }
         #expect(words.lists == model, "seed \(seed)")
         #expect(words.count == model.count, "seed \(seed)")
-        #expect(words.sorted.map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
-        #expect(words.sorted.allSatisfy { model[$0.word] == $0.positions }, "seed \(seed)")
+        #expect(words.sorted().map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
+        #expect(words.sorted().allSatisfy { model[$0.word] == $0.positions }, "seed \(seed)")
     }
 }
