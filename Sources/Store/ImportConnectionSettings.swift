@@ -15,7 +15,7 @@ struct ImportConnectionSettings {
     var secureDelete: String
 
     /// The settings for an import's slices.
-    static let staging = ImportConnectionSettings(synchronous: 1, cacheSize: -16384, secureDelete: "FAST")
+    static let staging = ImportConnectionSettings(synchronous: 1, cacheSize: -8192, secureDelete: "FAST")
 
     /// The connection's current settings.
     init(_ db: Database) throws {
