@@ -50,9 +50,12 @@ public final class PostgresCluster: @unchecked Sendable {
         self.tls = tls
         guard let binaries = Self.binaryDirectory else { throw Problem(message: "no PostgreSQL binaries") }
         self.binaries = binaries
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("idm-pg-\(UUID().uuidString.prefix(8))")
+        Self.sweepOnce()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(Self.folderPrefix + "\(UUID().uuidString.prefix(8))")
         port = try Self.freePort()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Which process made it: a folder whose process is gone is swept (`sweepAbandoned`).
+        try String(getpid()).write(to: directory.appendingPathComponent(Self.ownerFile), atomically: true, encoding: .utf8)
         let passwordFile = directory.appendingPathComponent("pw")
         try Self.password.write(to: passwordFile, atomically: true, encoding: .utf8)
         if Self.runsAsRoot { try ChildProcess.run(["chown", "-R", "postgres:postgres", directory.path], captureOutput: false) }
@@ -169,6 +172,48 @@ public final class PostgresCluster: @unchecked Sendable {
         public var message: String
         public var description: String { message }
     }
+
+    // MARK: - Clusters a killed test run left
+
+    static let folderPrefix = "idm-pg-"
+    static let ownerFile = "owner.pid"
+
+    /// Stops and removes the clusters in `folder` whose test process is gone.
+    /// Removal on exit (`deinit`, `atexit`) cannot run when a test run is
+    /// killed (a timeout, a crash), and such a server would run on for good;
+    /// clusters of test runs still going, in parallel, are left alone.
+    /// Returns the folders removed.
+    @discardableResult
+    public static func sweepAbandoned(in folder: URL = FileManager.default.temporaryDirectory) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed: [URL] = []
+        for name in names where name.hasPrefix(folderPrefix) {
+            let cluster = folder.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: cluster.appendingPathComponent(ownerFile), encoding: .utf8),
+                  let owner = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                  owner != getpid(), kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            let data = cluster.appendingPathComponent("data").path
+            if let binaries = binaryDirectory, FileManager.default.fileExists(atPath: data + "/postmaster.pid") {
+                let stop = [binaries + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"]
+                _ = try? ChildProcess.run(runsAsRoot ? ["runuser", "-u", "postgres", "--"] + stop : stop)
+            }
+            if (try? FileManager.default.removeItem(at: cluster)) != nil { removed.append(cluster) }
+        }
+        return removed
+    }
+
+    /// `sweepAbandoned` once per test process, before its first cluster.
+    private static func sweepOnce() {
+        sweepLock.lock()
+        defer { sweepLock.unlock() }
+        guard !swept else { return }
+        swept = true
+        sweepAbandoned()
+    }
+
+    private static let sweepLock = NSLock()
+    nonisolated(unsafe) private static var swept = false
 
     // MARK: - One shared cluster per test run
 
