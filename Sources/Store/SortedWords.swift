@@ -15,12 +15,31 @@ public struct SortedWords: RandomAccessCollection, Sendable {
     }
 
     init(words: [String], slots: [Int32], shared: [[UInt8]]) {
+        // The first 16 bytes of each word, zero-padded, as two big-endian
+        // numbers: they order all but words alike that far without reading a
+        // string (padding sorts a word before any it begins).
+        let heads = words.map(Self.head)
         var order = (0 ..< Int32(truncatingIfNeeded: words.count)).map { $0 }
-        order.sort { words[Int($0)].utf8.lexicographicallyPrecedes(words[Int($1)].utf8) }
+        order.sort { left, right in
+            let (a, b) = (heads[Int(left)], heads[Int(right)])
+            if a != b { return a < b }
+            return words[Int(left)].utf8.lexicographicallyPrecedes(words[Int(right)].utf8)
+        }
         self.words = words
         self.slots = slots
         self.shared = shared
         self.order = order
+    }
+
+    private static func head(_ word: String) -> (UInt64, UInt64) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var count = 0
+        for byte in word.utf8.prefix(16) {
+            if count < 8 { high |= UInt64(byte) << (56 - 8 * count) } else { low |= UInt64(byte) << (120 - 8 * count) }
+            count += 1
+        }
+        return (high, low)
     }
 
     public var startIndex: Int { 0 }

@@ -107,4 +107,32 @@ struct WordPositionsTests {
         #expect(words.sorted().map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
         #expect(words.sorted().allSatisfy { model[$0.word] == $0.positions }, "seed \(seed)")
     }
+
+    /// Words sort in the order of their UTF-8 bytes, SQLite's `BINARY`, also
+    /// those alike for 16 bytes or more (the sort's shortcut) or ending in
+    /// NUL (its padding); and each entry's bytes are its list's encoding.
+    @Test func wordsSortByTheirBytesWhateverTheyShare() {
+        let seed = UInt64(0x5EED_0002)
+        var random = SplitMix64(seed: seed)
+        let pieces = ["a", "b", "\u{0}", "é", "z", "\u{10FFFF}", "dlv-00000", "0"]
+        var words = WordPositions()
+        var expected: Set<String> = []
+        for position in Int32(1) ... 3000 {
+            let word = (0 ..< Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            guard !word.isEmpty else { continue }
+            words.add(position: position, folded: word)
+            if random.next() % 4 == 0 { words.add(position: position + 5000, folded: word) }
+            expected.insert(word)
+        }
+        let sorted = words.sorted()
+        let got = sorted.map(\.word)
+        let wanted = expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(got.count == wanted.count, "seed \(seed)")
+        // The first word out of place, rather than thousands of them.
+        if let index = zip(got, wanted).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("seed \(seed): word \(index) is \(got[index].debugDescription), not \(wanted[index].debugDescription)")
+        }
+        #expect(sorted.allSatisfy { entry in entry.withEncoded { Array($0) } == PositionListCoding.encoded(entry.positions) },
+                "seed \(seed)")
+    }
 }
