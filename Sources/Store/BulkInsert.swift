@@ -17,28 +17,33 @@ struct BulkInsert {
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Binds `text` as all its UTF-8 bytes, NUL included (the SQL casts it to
-    /// TEXT, as `StoredText.bindable` has it), or NULL.
-    func bind(_ text: String?, at index: Int32) {
-        guard var text else {
-            _ = sqlite3_bind_null(statement.sqliteStatement, index)
+    /// Binds the UTF-8 bytes of `text` where they lie, without SQLite copying
+    /// them: they must stay there, unchanged, until `run` returns.
+    func bind(lyingAt text: UnsafeRawBufferPointer, at index: Int32) {
+        guard let start = text.baseAddress, !text.isEmpty else {
+            // No address for no bytes: SQLite wants one for text ('' is not NULL).
+            _ = sqlite3_bind_text(statement.sqliteStatement, index, "", 0, Self.transient)
             return
         }
-        text.withUTF8 { bytes in
-            guard let start = bytes.baseAddress, !bytes.isEmpty else {
-                // No address for no bytes: SQLite wants one for text ('' is not NULL).
-                _ = sqlite3_bind_text(statement.sqliteStatement, index, "", 0, Self.transient)
-                return
-            }
-            _ = UnsafeRawPointer(start).withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
-                sqlite3_bind_text(statement.sqliteStatement, index, characters, Int32(bytes.count), Self.transient)
-            }
-        }
+        _ = sqlite3_bind_text(statement.sqliteStatement, index, start.assumingMemoryBound(to: CChar.self), Int32(text.count), nil)
+    }
+
+    func bindNull(at index: Int32) {
+        _ = sqlite3_bind_null(statement.sqliteStatement, index)
     }
 
     /// Binds `text` up to its first NUL, as GRDB binds a String.
     func bindUpToNUL(_ text: String, at index: Int32) {
         _ = text.withCString { sqlite3_bind_text(statement.sqliteStatement, index, $0, -1, Self.transient) }
+    }
+
+    /// Binds `bytes` as a blob (empty, not NULL, when there are none).
+    func bind(bytes: UnsafeRawBufferPointer, at index: Int32) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            _ = sqlite3_bind_zeroblob(statement.sqliteStatement, index, 0)
+            return
+        }
+        _ = sqlite3_bind_blob(statement.sqliteStatement, index, start, Int32(bytes.count), Self.transient)
     }
 
     func bind(_ value: Int, at index: Int32) {

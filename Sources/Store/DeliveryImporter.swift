@@ -111,9 +111,10 @@ struct DeliveryImporter: Sendable {
                     bytesRead.withLock { $0 = bytes }
                 }
                 try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: reported) { index, delivery in
-                    let row = ImportRow(delivery)
+                    let searchText = StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)
                     // By manifest row number from 1: the writer maps them to positions at the end.
-                    gathered.add(position: Int32(truncatingIfNeeded: index + 1), folded: row.searchText)
+                    gathered.add(position: Int32(truncatingIfNeeded: index + 1), folded: searchText)
+                    let row = ImportRow(delivery, searchText: searchText)
                     batch.append(row)
                     if batch.count == Self.importBatchSize {
                         guard queue.put(batch) else { throw CancellationError() }

@@ -17,7 +17,8 @@ public enum PositionListCoding {
         writeDifference(from: previous, to: position) { bytes.append($0) }
     }
 
-    private static func writeDifference(from previous: Int32, to position: Int32, _ write: (UInt8) -> Void) {
+    /// Writes the bytes of one step of a list: from `previous` (0 for the first) to `position`.
+    public static func writeDifference(from previous: Int32, to position: Int32, _ write: (UInt8) -> Void) {
         var delta = UInt32(bitPattern: position) &- UInt32(bitPattern: previous)
         while delta >= 0x80 {
             write(UInt8(truncatingIfNeeded: delta) | 0x80)

@@ -93,8 +93,7 @@ struct StagedImport {
                 position = before + added
             }
             positions.append(Int32(truncatingIfNeeded: position))
-            row.bindStaged(insert, position: position, status: status)
-            try insert.run()
+            try row.insertStaged(insert, position: position, status: status)
             lengths.bind(position, at: 1)
             lengths.bind(row.lengths.name, at: 2)
             lengths.bind(row.lengths.address, at: 3)

@@ -127,6 +127,21 @@ public struct WordPositions: Sendable {
         /// The positions as `PositionListCoding` bytes, as the index stores them.
         public var encoded: [UInt8] { only.map { PositionListCoding.encoded([$0]) } ?? bytes }
 
+        /// Calls `body` with `encoded`'s bytes, a lone position's encoded on the stack.
+        public func withEncoded<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            guard let only else { return try bytes.withUnsafeBytes(body) }
+            // A varint of a 32-bit difference takes at most 5 bytes.
+            var buffer: (UInt64, UInt64) = (0, 0)
+            return try withUnsafeMutableBytes(of: &buffer) { raw in
+                var count = 0
+                PositionListCoding.writeDifference(from: 0, to: only) { byte in
+                    raw[count] = byte
+                    count += 1
+                }
+                return try body(UnsafeRawBufferPointer(rebasing: raw[..<count]))
+            }
+        }
+
         public init(word: String, positions: [Int32]) {
             self.word = word
             if positions.count == 1, let first = positions.first {
