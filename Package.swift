@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
+        // Already in the build for postgres-nio; the store hashes manifests with it.
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         // MARK: - C system libraries (nothing above these sees C)
@@ -33,9 +35,13 @@ let package = Package(
         // The one JSON path: manifests read and written, and the store's items column.
         .target(name: "Manifest", dependencies: ["Model"]),
         // GRDBSQLite: SQLite's C API for what GRDB keeps internal (interrupting one reading connection).
+        // Crypto: SHA-256 of manifests with the CPU's SHA instructions.
         .target(
             name: "Store",
-            dependencies: ["Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: [
+                "Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
         .target(

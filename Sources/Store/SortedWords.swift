@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of a `WordPositions` in the order of their UTF-8 bytes, each
 /// with its positions (`WordPositions.sorted()`): what a word index is
 /// written from, in key order. An entry is made when it is read.
@@ -15,15 +17,16 @@ public struct SortedWords: RandomAccessCollection, Sendable {
     }
 
     init(words: [String], slots: [Int32], shared: [[UInt8]]) {
-        // The first 16 bytes of each word, zero-padded, as two big-endian
-        // numbers: they order all but words alike that far without reading a
-        // string (padding sorts a word before any it begins).
+        // The first 8 bytes of each word, zero-padded, as a big-endian
+        // number: it orders most words without reading a string (padding
+        // sorts a word before any it begins). Words alike that far (ids
+        // with a common prefix) compare the rest of their bytes.
         let heads = words.map(Self.head)
         var order = (0 ..< Int32(truncatingIfNeeded: words.count)).map { $0 }
         order.sort { left, right in
             let (a, b) = (heads[Int(left)], heads[Int(right)])
             if a != b { return a < b }
-            return words[Int(left)].utf8.lexicographicallyPrecedes(words[Int(right)].utf8)
+            return Self.precedes(words[Int(left)], words[Int(right)])
         }
         self.words = words
         self.slots = slots
@@ -31,15 +34,27 @@ public struct SortedWords: RandomAccessCollection, Sendable {
         self.order = order
     }
 
-    private static func head(_ word: String) -> (UInt64, UInt64) {
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var count = 0
-        for byte in word.utf8.prefix(16) {
-            if count < 8 { high |= UInt64(byte) << (56 - 8 * count) } else { low |= UInt64(byte) << (120 - 8 * count) }
-            count += 1
+    private static func head(_ word: String) -> UInt64 {
+        var head: UInt64 = 0
+        var shift: UInt64 = 56
+        for byte in word.utf8.prefix(8) {
+            head |= UInt64(byte) << shift
+            shift &-= 8
         }
-        return (high, low)
+        return head
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (SQLite's `BINARY`).
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in
+                // No address only for no bytes, which sort first.
+                guard let start = a.baseAddress, let other = b.baseAddress else { return a.count < b.count }
+                let order = memcmp(start, other, Swift.min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     public var startIndex: Int { 0 }
