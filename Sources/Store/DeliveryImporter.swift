@@ -95,7 +95,10 @@ struct DeliveryImporter: Sendable {
         let written: (Int) -> Void = { rows in
             progress?(ImportProgress(phase: .importing, done: bytesRead.withLock { $0 }, total: data.count, deliveries: rows))
         }
-        let queue = BoundedQueue<[ImportRow]>(capacity: 8)
+        // Room for more than a slice's rows (about 10,000), so that neither
+        // thread waits for the other while the writer commits: with 8 batches
+        // each waited 2 s of 10 at 10^6.
+        let queue = BoundedQueue<[ImportRow]>(capacity: 16)
         defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
         let words = BoundedQueue<SortedWords>(capacity: 1)

@@ -17,31 +17,13 @@ public struct SortedWords: RandomAccessCollection, Sendable {
     }
 
     init(words: [String], slots: [Int32], shared: [[UInt8]]) {
-        // The first 8 bytes of each word, zero-padded, as a big-endian
-        // number: it orders most words without reading a string (padding
-        // sorts a word before any it begins). Words alike that far (ids
-        // with a common prefix) compare the rest of their bytes.
-        let heads = words.map(Self.head)
         var order = (0 ..< Int32(truncatingIfNeeded: words.count)).map { $0 }
-        order.sort { left, right in
-            let (a, b) = (heads[Int(left)], heads[Int(right)])
-            if a != b { return a < b }
-            return Self.precedes(words[Int(left)], words[Int(right)])
-        }
+        // Compared as bytes with memcmp: the generic comparison of UTF-8 views took 1.5 s for 10^6 words.
+        order.sort { Self.precedes(words[Int($0)], words[Int($1)]) }
         self.words = words
         self.slots = slots
         self.shared = shared
         self.order = order
-    }
-
-    private static func head(_ word: String) -> UInt64 {
-        var head: UInt64 = 0
-        var shift: UInt64 = 56
-        for byte in word.utf8.prefix(8) {
-            head |= UInt64(byte) << shift
-            shift &-= 8
-        }
-        return head
     }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s (SQLite's `BINARY`).

@@ -109,8 +109,8 @@ struct WordPositionsTests {
     }
 
     /// Words sort in the order of their UTF-8 bytes, SQLite's `BINARY`, also
-    /// those alike for 16 bytes or more (the sort's shortcut) or ending in
-    /// NUL (its padding); and each entry's bytes are its list's encoding.
+    /// those alike for many bytes, holding NUL or beginning another; and each
+    /// entry's bytes are its list's encoding.
     @Test func wordsSortByTheirBytesWhateverTheyShare() {
         let seed = UInt64(0x5EED_0002)
         var random = SplitMix64(seed: seed)
