@@ -136,16 +136,7 @@ struct StagedImport {
     func words(manifest: SortedWords, kept: WordPositions) -> SortedWords {
         // Into an empty store row number and position are one: nothing to map.
         guard before > 0 else { return manifest }
-        var all = kept
-        for entry in manifest {
-            var list = all[entry.word] ?? []
-            list.reserveCapacity(list.count + entry.positions.count)
-            for row in entry.positions where row >= 1 && Int(row) <= positions.count { list.append(positions[Int(row) - 1]) }
-            // Known ids keep their places among the new ones: sort only when that broke the order.
-            if zip(list, list.dropFirst()).contains(where: { $0 >= $1 }) { list = Array(Set(list)).sorted() }
-            all[entry.word] = list
-        }
-        return all.sorted()
+        return manifest.merged(positions: positions, kept: kept.sorted())
     }
 
     /// Writes `words[range]` into the staged word index.

@@ -1,5 +1,5 @@
 import SeededRandom
-import Store
+@testable import Store
 import Testing
 
 /// The word index's pieces both stores share: splitting text into words, the
@@ -134,5 +134,37 @@ struct WordPositionsTests {
         }
         #expect(sorted.allSatisfy { entry in entry.withEncoded { Array($0) } == PositionListCoding.encoded(entry.positions) },
                 "seed \(seed)")
+    }
+
+    /// A re-import's words: the manifest's rows given their positions (known
+    /// ids keeping theirs, in any order; new ones after), merged with the
+    /// words of the rows kept, must read as one table of every word would.
+    @Test func aReimportsWordsMergeAsOneTableWould() {
+        let seed = UInt64(0x5EED_0003)
+        var random = SplitMix64(seed: seed)
+        let before = 400
+        // The manifest's 300 rows: most known positions (shuffled), some new.
+        var known = Array(Int32(1) ... Int32(before))
+        for index in known.indices.reversed() { known.swapAt(index, Int(random.next() % UInt64(index + 1))) }
+        let positions = (0 ..< 300).map { row in row % 5 == 4 ? Int32(before + 1 + row) : known[row] }
+        var manifest = WordPositions()
+        var kept = WordPositions()
+        var model: [String: Set<Int32>] = [:]
+        func text() -> String { (0 ..< Int(random.next() % 4)).map { _ in "w\(random.next() % 60)" }.joined(separator: " ") }
+        for (row, position) in positions.enumerated() {
+            let words = text()
+            manifest.add(position: Int32(row + 1), folded: words)
+            for word in words.split(separator: " ") { model[String(word), default: []].insert(position) }
+        }
+        for position in Set(known).subtracting(positions) .sorted() {
+            let words = text() + " only\(position)"
+            kept.add(position: position, folded: words)
+            for word in words.split(separator: " ") { model[String(word), default: []].insert(position) }
+        }
+        let merged = manifest.sorted().merged(positions: positions, kept: kept.sorted())
+        #expect(merged.map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
+        for entry in merged where entry.positions != model[entry.word]?.sorted() {
+            Issue.record("seed \(seed): \(entry.word) has \(entry.positions)")
+        }
     }
 }
