@@ -87,6 +87,22 @@ struct ImportRow: Sendable {
         ]
     }
 
+    /// The bytes of `column` within `all` (this row's), as they are bound.
+    private func bound(_ column: Column, in all: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let text = UnsafeRawBufferPointer(rebasing: all[range(column)])
+        guard column.endsAtNUL, let nul = text.firstIndex(of: 0) else { return text }
+        return UnsafeRawBufferPointer(rebasing: text[..<nul])
+    }
+
+    /// Runs `lookup`, a query of one parameter, with this row's id (as the
+    /// inserts bind it), and gives `read` its first row, or nil for none.
+    func lookUp<T>(in lookup: BulkStatement, _ read: (BulkStatement) -> T) throws -> T? {
+        try bytes.withUnsafeBytes { all in
+            lookup.bind(lyingAt: bound(.id, in: all), at: 1)
+            return try lookup.first(read)
+        }
+    }
+
     /// The staged insert's parameter of each text column.
     private static let stagedParameters: [(Column, Int32)] = [
         (.id, 1), (.name, 2), (.line1, 3), (.line2, 4), (.phone, 5), (.text, 6), (.items, 9), (.instructions, 10),
@@ -97,16 +113,14 @@ struct ImportRow: Sendable {
     /// it: ?1–?11 as `arguments`, ?12 the folded text, ?13 the row's position,
     /// ?14 the status it keeps. The text is bound where it lies, for the
     /// insert only.
-    func insertStaged(_ insert: BulkInsert, position: Int, status kept: String) throws {
+    func insertStaged(_ insert: BulkStatement, position: Int, status kept: String) throws {
         try bytes.withUnsafeBytes { all in
             for (column, index) in Self.stagedParameters {
                 guard nulls & (1 << column.rawValue) == 0 else {
                     insert.bindNull(at: index)
                     continue
                 }
-                var text = UnsafeRawBufferPointer(rebasing: all[range(column)])
-                if column.endsAtNUL, let nul = text.firstIndex(of: 0) { text = UnsafeRawBufferPointer(rebasing: text[..<nul]) }
-                insert.bind(lyingAt: text, at: index)
+                insert.bind(lyingAt: bound(column, in: all), at: index)
             }
             insert.bindUpToNUL(status, at: 7)
             insert.bindUpToNUL(status, at: 8)

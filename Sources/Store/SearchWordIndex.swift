@@ -30,9 +30,9 @@ enum SearchWordIndex {
     static func insert(
         _ words: SortedWords, _ range: Range<Int>, into table: String, trigrams: String, _ db: Database
     ) throws {
-        // Bound through the C API (`BulkInsert`): a million words, each a row of two tables.
-        let word = try BulkInsert("INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)", db)
-        let trigram = try BulkInsert("INSERT INTO \(trigrams)(rowid, word) VALUES (?, ?)", db)
+        // Bound through the C API (`BulkStatement`): a million words, each a row of two tables.
+        let word = try BulkStatement("INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)", db)
+        let trigram = try BulkStatement("INSERT INTO \(trigrams)(rowid, word) VALUES (?, ?)", db)
         for index in range {
             let entry = words[index]
             word.bind(index + 1, at: 1)

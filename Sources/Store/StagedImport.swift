@@ -64,29 +64,28 @@ struct StagedImport {
     /// keeps its position, and its saved status unless the manifest changed
     /// the status it imports; a new id is appended.
     mutating func write(_ rows: [ImportRow], _ db: Database) throws {
-        let live = try db.cachedStatement(sql: "SELECT position, status, importedStatus FROM delivery WHERE id = ?")
-        let insert = try BulkInsert("""
+        let live = try BulkStatement("SELECT position, status, importedStatus FROM delivery WHERE id = ?", db)
+        let insert = try BulkStatement("""
             INSERT INTO \(Self.staged("delivery"))(
                 position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                 searchFolded)
             VALUES (?13, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?14, ?8, ?9,
                     CAST(?10 AS TEXT), CAST(?11 AS TEXT), ?12)
             """, db)
-        let lengths = try BulkInsert("""
+        let lengths = try BulkStatement("""
             INSERT INTO \(Self.staged("delivery_length"))(position, name, address, window) VALUES (?, ?, ?, ?)
             """, db)
-        let (livePosition, liveStatus, liveImported) = (
-            try live.index(ofColumnNamed: "position"), try live.index(ofColumnNamed: "status"),
-            try live.index(ofColumnNamed: "importedStatus"))
         for row in rows {
             let position: Int
             var status = row.status
             // Into an empty store (the big first import) every id is new: no lookup.
-            if before > 0, let known = try Row.fetchOne(live, arguments: [row.id]) {
-                position = known[livePosition]
-                let importedBefore: String = known[liveImported]
+            let known = before == 0 ? nil : try row.lookUp(in: live) { found in
+                (position: found.int(at: 0), status: found.text(at: 1), imported: found.text(at: 2))
+            }
+            if let known {
+                position = known.position
                 // A status saved in the store survives, unless the manifest changed the one it imports.
-                if importedBefore == row.status { status = known[liveStatus] }
+                if known.imported == row.status { status = known.status }
                 updated += 1
             } else {
                 added += 1

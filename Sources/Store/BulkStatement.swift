@@ -1,11 +1,12 @@
 import GRDB
 import GRDBSQLite
 
-/// An insert run once a row for thousands of rows (a large import's staged
-/// rows), its values bound through SQLite's C API as they are: GRDB's
-/// argument objects (a boxed value each, built and copied for every row)
-/// cost the import more than SQLite's own work on the row.
-struct BulkInsert {
+/// A statement run once a row for thousands of rows (a large import's staged
+/// rows, its lookups of known ids), its values bound and read through
+/// SQLite's C API as they are: GRDB's argument objects and rows (a boxed
+/// value each, built and copied for every row) cost the import more than
+/// SQLite's own work on the row.
+struct BulkStatement {
     private let statement: Statement
     private let db: Database
 
@@ -48,6 +49,30 @@ struct BulkInsert {
 
     func bind(_ value: Int, at index: Int32) {
         _ = sqlite3_bind_int64(statement.sqliteStatement, index, Int64(value))
+    }
+
+    /// Runs the query bound and gives `read` its first row (read with
+    /// `int(at:)` and `text(at:)`), or nil for none; readies the statement for the next.
+    func first<T>(_ read: (BulkStatement) -> T) throws -> T? {
+        let code = sqlite3_step(statement.sqliteStatement)
+        defer { _ = sqlite3_reset(statement.sqliteStatement) }
+        switch code {
+        case SQLITE_ROW: return read(self)
+        case SQLITE_DONE: return nil
+        default:
+            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+    }
+
+    /// Column `index` (from 0) of the row `first` gives.
+    func int(at index: Int32) -> Int {
+        Int(sqlite3_column_int64(statement.sqliteStatement, index))
+    }
+
+    /// Column `index` (from 0) of the row `first` gives, as text up to its first NUL ("" for NULL).
+    func text(at index: Int32) -> String {
+        sqlite3_column_text(statement.sqliteStatement, index).map { String(cString: $0) } ?? ""
     }
 
     /// Inserts the row bound, and readies the statement for the next.
