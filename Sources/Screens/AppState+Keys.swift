@@ -140,7 +140,7 @@ extension AppState {
             if !search.query.isEmpty {
                 search.query = ""
                 notice = "Search cleared"
-                return searchAgain(keeping: selectedDelivery?.id)
+                return clearSearch(keeping: selectedDelivery?.id)
             }
             if search.status != .all {
                 search.status = .all
@@ -247,7 +247,7 @@ extension AppState {
             guard !search.query.isEmpty else { return [] }
             search.query = ""
             notice = "Search cleared"
-            return searchAgain(keeping: selectedDelivery?.id ?? search.startedOn)
+            return clearSearch(keeping: selectedDelivery?.id ?? search.startedOn)
         case .enter:
             search.isEditing = false
             // Rows still being read say how many they found when they come (`show`).
@@ -263,6 +263,33 @@ extension AppState {
         default:
             return nil
         }
+    }
+
+    /// Back to the list without a search on the delivery `id` (or the listed
+    /// one nearest it): the list kept when the search's rows came, if it was
+    /// read with today's filter and sort; the rows shown, if the search's
+    /// never came; else read again.
+    private mutating func clearSearch(keeping id: String?) -> [Command] {
+        if shownRows.query.isEmpty, shownRows.status == search.status, shownRows.sort == search.sort {
+            isSearching = false
+            overviewIsStale = true
+            return []
+        }
+        guard let kept = listBeforeSearch, kept.lists(status: search.status, sort: search.sort) else {
+            return searchAgain(keeping: id)
+        }
+        listBeforeSearch = nil
+        isSearching = false
+        // The title bar's counts are the search's until idle work counts again.
+        overviewIsStale = true
+        replaceSource(kept.source, laidOut: kept.layout, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected)
+        shownRows = currentSearch(selection: .sameIndex)
+        // Rows it had not learnt when the search came are learnt now, as when they were read.
+        if source.cheaplyReadableRows < source.count {
+            isLearningRows = true
+            return [.learnRemainingRows(shownRows)]
+        }
+        return []
     }
 
     // MARK: - Shipment

@@ -147,6 +147,14 @@ extension AppState {
         case .failure(let failure):
             notice = "Could not read the store: \(failure.reason)"
         case .success(let rows):
+            // The list without a search stays at hand while a search is shown, for Esc.
+            if shownRows.query.isEmpty, !request.query.isEmpty {
+                listBeforeSearch = ListBeforeSearch(
+                    source: source, layout: layout, selected: selected, status: shownRows.status, sort: shownRows.sort)
+            } else if request.query.isEmpty {
+                listBeforeSearch = nil
+            }
+            shownRows = request
             switch request.selection {
             case .firstRow:
                 replaceSource(rows, selecting: 0)
@@ -190,7 +198,8 @@ extension AppState {
 
     /// The search shown, read again after the store changed, and its counts.
     private mutating func readAgain() -> [Command] {
-        [.search(currentSearch(selection: .sameIndex)), .countStatuses(query: search.query)]
+        listBeforeSearch = nil
+        return [.search(currentSearch(selection: .sameIndex)), .countStatuses(query: search.query)]
     }
 
     /// The search the list shows now, with the selection going where `selection` says.

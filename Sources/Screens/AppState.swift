@@ -60,6 +60,10 @@ public struct AppState: Sendable {
     /// that changed nothing visible costs no redraw.
     public internal(set) var screenVersion = 0
     var layout: ListLayout
+    /// The search whose rows `source` holds (its selection aside).
+    var shownRows: SearchRequest
+    /// The list without a search, kept while a search's rows are shown.
+    var listBeforeSearch: ListBeforeSearch?
     /// The text sizes a `+` or `-` would go to, whose fonts and glyphs for the
     /// rows on screen idle work loads before the key comes (`warmNextSize()`).
     var sizesToWarm: [ContentSizeCategory] = []
@@ -80,6 +84,7 @@ public struct AppState: Sendable {
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
         )
         sizesToWarm = Self.neighbours(of: category)
+        shownRows = SearchRequest(query: start?.query ?? "", status: start?.status ?? .all)
         if let start {
             place(top: start.top, select: start.selected)
             search.query = start.query
@@ -132,19 +137,26 @@ public struct AppState: Sendable {
     /// Gives the screens new rows (a search, a saved change): the selection
     /// moves to `row` (default: stays at its index, so a row that left a
     /// filtered list is replaced by the next one) and keeps its screen line.
-    mutating func replaceSource(_ newSource: any DeliverySource, selecting row: Int? = nil) {
+    /// `laidOut` is the rows' layout when it is known already (`ListBeforeSearch`), at any size.
+    mutating func replaceSource(_ newSource: any DeliverySource, laidOut: ListLayout? = nil, selecting row: Int? = nil) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         isLearningRows = false
         jumpAwaitingRows = nil
-        layout = ListLayout(
-            rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
-            context: Self.listContext(size: size, category: category),
-            viewportHeight: Self.listHeight(size: size), measurer: measurer
-        )
+        if var laidOut {
+            laidOut.setViewportHeight(Self.listHeight(size: size))
+            laidOut.setContext(Self.listContext(size: size, category: category))
+            layout = laidOut
+        } else {
+            layout = ListLayout(
+                rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
+                context: Self.listContext(size: size, category: category),
+                viewportHeight: Self.listHeight(size: size), measurer: measurer
+            )
+        }
         selected = min(max(0, row ?? selected), max(0, newSource.count - 1))
-        // Put the selected row back on the screen line it was on.
-        layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine))
+        // Put the selected row back on the screen line it was on (from wherever a layout kept was scrolled).
+        layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine) - layout.contentOffset)
         layout.reveal(row: selected)
     }
 

@@ -100,8 +100,12 @@ import Testing
     @Test func escapeFromASearchThatFoundNothingReturnsWhereItStarted() {
         var state = SampleData.state()
         state.press(.down, .down, .character("/"), .character("z"))
-        state.replaceSource(InMemoryDeliveries([]), selecting: 0)
-        #expect(state.press(.escape) == [.search(query: "", status: .all, keeping: "DLV-0003")])
+        _ = state.update(.searched(SearchRequest(query: "z", status: .all), .success(InMemoryDeliveries([]))))
+        #expect(state.source.count == 0)
+        // The whole list, kept while the search was shown: nothing to read again.
+        #expect(state.press(.escape).isEmpty)
+        #expect(state.source.count == SampleData.deliveries.count)
+        #expect(state.selectedDelivery?.id == "DLV-0003")
     }
 
     @Test func helpStaysOpenWhileOtherKeysActBehindIt() {

@@ -1,0 +1,84 @@
+import Canvas
+import Input
+import Model
+import Testing
+@testable import Screens
+
+/// Esc clears a search by showing again the whole list kept while the
+/// search's rows were shown (`ListBeforeSearch`): at once, with no read, and
+/// exactly as reading it again would show it; or by reading it again when
+/// what was kept may be wrong.
+@Suite struct ClearingSearchTests {
+    /// The sample's deliveries whose name holds `letter`, as a search's rows.
+    private static func found(_ letter: Character) -> InMemoryDeliveries {
+        InMemoryDeliveries((0 ..< SampleData.deliveries.count).map(SampleData.deliveries.delivery(at:)).filter {
+            $0.name.lowercased().contains(letter)
+        })
+    }
+
+    /// A state scrolled down the whole list, then showing the rows of a
+    /// search for "e" with the third of them selected.
+    private static func searching() -> AppState {
+        var state = SampleData.state(width: 80, height: 24)
+        state.press(.pageDown, .down, .down)
+        state.press(.character("/"), .character("e"))
+        _ = state.update(.searched(SearchRequest(query: "e", status: .all), .success(found("e"))))
+        state.press(.enter, .down, .down)
+        return state
+    }
+
+    /// The screen Esc leads to when the whole list is read again and laid out anew (the way without a kept list).
+    private static func readAgain(_ state: AppState) -> AppState {
+        var state = state
+        state.listBeforeSearch = nil
+        let commands = state.press(.escape)
+        guard case .search(let request)? = commands.first else {
+            Issue.record("Esc without a kept list reads the list again: \(commands)")
+            return state
+        }
+        _ = state.update(.searched(request, .success(SampleData.deliveries)))
+        return state
+    }
+
+    @Test func escShowsTheListKeptAtOnceAsReadingItAgainWould() {
+        let state = Self.searching()
+        let selected = state.selectedDelivery?.id
+        #expect(state.listBeforeSearch != nil)
+        var cleared = state
+        #expect(cleared.press(.escape).isEmpty, "no read: the list was kept")
+        #expect(cleared.source.count == SampleData.deliveries.count)
+        #expect(cleared.selectedDelivery?.id == selected, "the delivery selected in the results stays selected")
+        let fresh = Self.readAgain(state)
+        #expect(cleared.render() == fresh.render())
+        #expect(cleared.layout.contentOffset == fresh.layout.contentOffset)
+    }
+
+    @Test func aTextSizeOrSizeChangedDuringTheSearchIsTheKeptListsToo() {
+        var larger = Self.searching()
+        larger.press(.character("+"), .character("+"))
+        var resized = Self.searching()
+        _ = resized.update(.resized(Size(width: 60, height: 30)))
+        for state in [larger, resized] {
+            var cleared = state
+            #expect(cleared.press(.escape).isEmpty)
+            #expect(cleared.render() == Self.readAgain(state).render(), "\(state.category) at \(state.size)")
+        }
+    }
+
+    @Test func aStoreChangeDuringTheSearchDropsTheKeptList() {
+        var state = Self.searching()
+        #expect(!state.update(.storeChanged).isEmpty)
+        #expect(state.listBeforeSearch == nil)
+        let commands = state.press(.escape)
+        #expect(commands == [.search(query: "", status: .all, keeping: state.selectedDelivery?.id)])
+    }
+
+    @Test func aFilterChangedDuringTheSearchReadsTheListAgain() {
+        var state = Self.searching()
+        state.press(.character("f"))
+        #expect(state.search.status == .pending)
+        let commands = state.press(.escape)
+        #expect(commands == [.search(query: "", status: .pending, keeping: state.selectedDelivery?.id)],
+                "the list kept is for every status")
+    }
+}
