@@ -57,11 +57,6 @@ struct PostgresImport {
             _ = try parts.total()
             throw error
         }
-        // Outside the transaction (VACUUM cannot run in one): marks the new rows
-        // visible to all, so that counts in a sorted list read an index alone
-        // (`PostgresSchema.sortIndexes`) from the first browse, not once
-        // autovacuum comes round. 0.3 s at 10^6; best effort, the import stands.
-        _ = try? store.link.rows("VACUUM delivery, search_word")
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
