@@ -195,11 +195,11 @@ public final class PostgresDeliveries: DeliverySource {
         guard let search else { return min(count - 1, Int(position) - 1) }
         let known = state.withLock { $0.positions }
         if known.count == count {
-            // Every position is known: in position order, where it is or would be; sorted, where it is.
-            if search.isInPositionOrder { return min(count - 1, Self.insertionIndex(of: position, in: known)) }
+            // Every position is known: in manifest order, where it is or would be; sorted, where it is.
+            if search.order == .manifest { return min(count - 1, Self.insertionIndex(of: position, in: known)) }
             if let row = known.firstIndex(of: position) { return row }
         }
-        if search.isInPositionOrder, !countsPerBlock.isEmpty {
+        if search.order == .manifest, !countsPerBlock.isEmpty {
             // The blocks before its own, counted with the list, and the rows of its block before it.
             let size = Int32(store.rowsPerStep)
             let block = position / size

@@ -132,7 +132,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 }
                 return PostgresDeliveries(store: self, search: search, count: blocks.values.reduce(0, +), countsPerBlock: blocks)
             }
-            if search.isInPositionOrder { positions.sort() }
+            if search.order == .manifest { positions.sort() }
             return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
         }
     }

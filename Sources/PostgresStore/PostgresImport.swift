@@ -182,7 +182,7 @@ struct PostgresImport {
         guard changes > 0 else { return }
         let many = changes > Self.rebuildsIndexesAbove
         if many {
-            for index in PostgresSchema.allSortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.drop), on: connection) }
         }
         _ = try link.rows("""
             UPDATE delivery d SET
@@ -203,7 +203,7 @@ struct PostgresImport {
             FROM import_change c WHERE c.old_position IS NULL
             """, on: connection)
         if many {
-            for index in PostgresSchema.allSortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
+            for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
             try SearchWords.reading(link, connection).replaceTable(link, connection)
             return
         }

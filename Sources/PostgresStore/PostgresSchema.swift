@@ -116,11 +116,6 @@ enum PostgresSchema {
         // A list sorted by name, window or status reads its first page and each
         // next one from an index rather than sorting a million rows per step.
         Migration(version: 5, name: "an index per sort order", statements: sortIndexes.map(\.build)),
-        // A status filter with a sort by name or window counted the rows of that
-        // status before a delivery (where the selection goes) from the table:
-        // 240–360 ms at 10^6. Indexes that begin with the status answer it
-        // from the index alone, and give the filtered list's pages in order.
-        Migration(version: 6, name: "an index per status and sort order", statements: filteredSortIndexes.map(\.build)),
     ]
 
     /// One index per sort order other than the manifest's, on exactly the
@@ -131,23 +126,6 @@ enum PostgresSchema {
             return ("DROP INDEX delivery_sorted_by_\(name)", "CREATE INDEX delivery_sorted_by_\(name) ON delivery (\(columns))")
         }
 
-    /// The sort indexes of a status filter (v6): the status, then the sort's.
-    /// A sort by status under a filter is by position (`PostgresSearch.key`),
-    /// which `delivery_by_status` serves. Each carries the column its key is
-    /// made from: PostgreSQL reads an index alone (counting the rows before a
-    /// delivery, 4 ms rather than 170–350 ms at 10^6) only when every column
-    /// the query names is in it, and an expression's column is not.
-    static let filteredSortIndexes: [(drop: String, build: String)] = [
-        (DeliveryOrder.name, "name", "name"), (.window, "window", "delivery_window"),
-    ].map { order, name, column in
-        let columns = (["status"] + PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"]).joined(separator: ", ")
-        return ("DROP INDEX delivery_by_status_sorted_by_\(name)",
-                "CREATE INDEX delivery_by_status_sorted_by_\(name) ON delivery (\(columns)) INCLUDE (\(column))")
-    }
-
-    /// Every sort index, built again after a large re-import.
-    static var allSortIndexes: [(drop: String, build: String)] { sortIndexes + filteredSortIndexes }
-
     /// The keys and indexes of `delivery` as the latest version has them, in
     /// the order an import into an empty table builds them after its `COPY`
     /// (each built once from sorted rows rather than kept up row by row).
@@ -156,7 +134,7 @@ enum PostgresSchema {
          "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
         ("DROP INDEX delivery_by_status", "CREATE INDEX delivery_by_status ON delivery (status, position)"),
-    ] + allSortIndexes
+    ] + sortIndexes
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.
     private static func refoldSearchText(_ link: PostgresLink, _ connection: PostgresConnection) throws {

@@ -133,8 +133,9 @@ struct PostgresSearch: Sendable, Hashable {
         var binds = PostgresBindings()
         let conditions = conditions(&binds)
         binds.append(limit + 1)
+        let sortKey = Self.sortKey(order)
         let keyColumns = sortKey.enumerated().map { ", \($1) AS k\($0)" }.joined()
-        let ordering = sortKey.isEmpty ? "" : " ORDER BY " + (sortKey.indices.map { "k\($0)" } + ["position"]).joined(separator: ", ")
+        let ordering = order == .manifest ? "" : " ORDER BY " + (sortKey.indices.map { "k\($0)" } + ["position"]).joined(separator: ", ")
         var matched = "SELECT position\(keyColumns) FROM delivery"
         if !conditions.isEmpty { matched += " WHERE " + conditions.joined(separator: " AND ") }
         return PostgresQuery(
@@ -198,16 +199,8 @@ struct PostgresSearch: Sendable, Hashable {
         return PostgresQuery(unsafeSQL: sql + " GROUP BY 1", binds: binds)
     }
 
-    /// The sort key and then the position: the list's total order. Under a
-    /// status filter the status's rank is the same for every row, so a sort
-    /// by status is by position, which the status index serves.
-    private var key: [String] { sortKey + ["position"] }
-
-    /// The sort key before `position` for this list (`sortKey(_:)`, less what the filter makes constant).
-    private var sortKey: [String] { status != nil && order == .status ? [] : Self.sortKey(order) }
-
-    /// Whether the list is in position order: the manifest's, or by status under a filter.
-    var isInPositionOrder: Bool { sortKey.isEmpty }
+    /// The sort key and then the position: the list's total order.
+    private var key: [String] { Self.sortKey(order) + ["position"] }
 
     /// The words and the status, each bound.
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
