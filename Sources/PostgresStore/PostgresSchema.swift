@@ -140,11 +140,19 @@ enum PostgresSchema {
     /// position, so that each status's rows in that order are a range
     /// (`PostgresSearch.positions(after:)`). The status order needs none of
     /// its own: within a status it is the status index's position order.
-    static let sortIndexes: [(drop: String, build: String)] = [(DeliveryOrder.name, "name"), (.window, "window")]
-        .map { order, name in
-            let columns = (["status"] + PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"]).joined(separator: ", ")
-            return ("DROP INDEX delivery_by_status_then_\(name)", "CREATE INDEX delivery_by_status_then_\(name) ON delivery (\(columns))")
-        }
+    ///
+    /// Each includes the column its key is made from, which lets the server
+    /// read a step's positions and count the rows before one from the index
+    /// alone, where it does not evaluate the key again (10^6 rows, a step of
+    /// 4096 positions: 20 ms of visits to the table, 1 ms without; the
+    /// index's build, 1.84 s, costs 0.08 s more).
+    static let sortIndexes: [(drop: String, build: String)] = [
+        (DeliveryOrder.name, "name", "name"), (.window, "window", "delivery_window"),
+    ].map { order, name, column in
+        let columns = (["status"] + PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"]).joined(separator: ", ")
+        return ("DROP INDEX delivery_by_status_then_\(name)",
+                "CREATE INDEX delivery_by_status_then_\(name) ON delivery (\(columns)) INCLUDE (\(column))")
+    }
 
     /// The keys and indexes of `delivery` as the latest version has them, in
     /// the order an import into an empty table builds them after its `COPY`
