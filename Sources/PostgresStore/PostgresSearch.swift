@@ -271,7 +271,9 @@ struct PostgresSearch: Sendable, Hashable {
         let words = wordConditions(&binds)
         return statuses.map { status in
             let rank = DeliveryStatus.allCases.firstIndex { $0.rawValue == status } ?? 3
-            var conditions = ["status = \(bind(status, &binds))"] + words
+            // The sort indexes begin with the rank (`PostgresSchema.sortIndexes`), the status index with the status.
+            let range = order == .status ? "status = \(bind(status, &binds))" : "\(Self.statusRank) = \(rank)"
+            var conditions = [range] + words
             if let anchor {
                 let within = Self.sortKeyWithinStatus(order) + ["position"]
                 let columns = within.joined(separator: ", ")
