@@ -251,7 +251,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// Up to `limit` positions of `search`'s rows after `position` in list
     /// order (a keyset step), or `backwards` before it, the nearest first (0: from the end).
     func positions(of search: PostgresSearch, after position: Int32, limit: Int, backwards: Bool = false) throws(StoreError) -> [Int32] {
-        try link.rows(search.query(selecting: "position", after: position, limit: limit, backwards: backwards))
+        try link.rows(search.positions(after: position, limit: limit, backwards: backwards))
             .compactMap { try? $0.decode(Int32.self) }
     }
 

@@ -98,30 +98,58 @@ struct PostgresSearch: Sendable, Hashable {
     static let statusRank =
         "(CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END)"
 
-    /// `SELECT <columns> FROM delivery WHERE <this search>`; with `limit`, the
-    /// first `limit` rows in list order after the row at `position` (0: from
-    /// the start), or `backwards` the last `limit` rows before it (0: from
-    /// the end), last first. `columns` and `extra` (one more condition) are
-    /// the caller's own SQL, never values.
-    func query(
-        selecting columns: String, after position: Int32? = nil, limit: Int? = nil, backwards: Bool = false, extra: String? = nil
-    ) -> PostgresQuery {
+    /// `SELECT <columns> FROM delivery WHERE <this search>`. `columns` and
+    /// `extra` (one more condition) are the caller's own SQL, never values.
+    func query(selecting columns: String, extra: String? = nil) -> PostgresQuery {
         var binds = PostgresBindings()
         var conditions = conditions(&binds)
-        if let position, position > 0 {
-            binds.append(position)
-            conditions.append(keyComparison(backwards ? "<" : ">", position: "$\(binds.count)"))
-        }
         if let extra { conditions.append(extra) }
         var sql = "SELECT \(columns) FROM delivery"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        if let limit {
-            binds.append(limit)
-            // Backwards, the same index is read from its end.
-            let ordering = backwards ? key.map { $0 + " DESC" } : key
-            sql += " ORDER BY \(ordering.joined(separator: ", ")) LIMIT $\(binds.count)"
-        }
         return PostgresQuery(unsafeSQL: sql, binds: binds)
+    }
+
+    /// The positions of the first `limit` rows in list order after the row at
+    /// `position` (0: from the start), or `backwards` the last `limit` rows
+    /// before it (0: from the end), last first: a keyset step.
+    ///
+    /// In manifest order, a range of the primary key (or of the status
+    /// index). Sorted, a range of each status's part of a sort index
+    /// (`PostgresSchema.sortIndexes`, which begin with the status): the one
+    /// the filter keeps, or all four, each read only as far as `limit` rows
+    /// and merged, so no step sorts more than four times `limit` rows.
+    func positions(after position: Int32, limit: Int, backwards: Bool = false) -> PostgresQuery {
+        var binds = PostgresBindings()
+        let anchor = position > 0 ? bind(position, &binds) : nil
+        binds.append(limit)
+        let limitParameter = "$\(binds.count)"
+        let direction = backwards ? " DESC" : ""
+        guard order != .manifest else {
+            var conditions = conditions(&binds)
+            if let anchor { conditions.append("position \(backwards ? "<" : ">") \(anchor)") }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            return PostgresQuery(
+                unsafeSQL: "SELECT position FROM delivery\(filter) ORDER BY position\(direction) LIMIT \(limitParameter)", binds: binds)
+        }
+        let branches = statusRanges(&binds, comparison: backwards ? "<" : ">", anchor: anchor)
+        let withinStatus = (Self.sortKeyWithinStatus(order) + ["position"]).map { $0 + direction }.joined(separator: ", ")
+        let keyColumns = Self.sortKeyWithinStatus(order).enumerated().map { ", \($1) AS k\($0)" }.joined()
+        let reads = branches.map { branch in
+            "(SELECT position, \(branch.rank) AS rank\(keyColumns) FROM delivery WHERE \(branch.conditions) "
+                + "ORDER BY \(withinStatus) LIMIT \(limitParameter))"
+        }
+        guard reads.count > 1 else {
+            let only = branches[0]
+            return PostgresQuery(
+                unsafeSQL: "SELECT position FROM delivery WHERE \(only.conditions) ORDER BY \(withinStatus) LIMIT \(limitParameter)",
+                binds: binds)
+        }
+        // The statuses' ranges merged in list order: in status order the rank comes first, otherwise the key alone.
+        let merged = ((order == .status ? ["rank"] : []) + Self.sortKeyWithinStatus(order).indices.map { "k\($0)" } + ["position"])
+            .map { $0 + direction }.joined(separator: ", ")
+        return PostgresQuery(
+            unsafeSQL: "SELECT position FROM (\(reads.joined(separator: " UNION ALL "))) merged ORDER BY \(merged) LIMIT \(limitParameter)",
+            binds: binds)
     }
 
     /// Every position of the list when it holds at most `limit` rows, in list
@@ -175,6 +203,12 @@ struct PostgresSearch: Sendable, Hashable {
         if let known {
             binds.append(known)
             conditions = ["position = ANY($1)"]
+        } else if order != .manifest {
+            // Each status's range before the row, counted in its part of the sort index.
+            let anchor = bind(position, &binds)
+            let counts = statusRanges(&binds, comparison: "<", anchor: anchor)
+                .map { "(SELECT count(*) FROM delivery WHERE \($0.conditions))" }
+            return PostgresQuery(unsafeSQL: "SELECT " + counts.joined(separator: " + "), binds: binds)
         } else {
             conditions = self.conditions(&binds)
         }
@@ -204,16 +238,59 @@ struct PostgresSearch: Sendable, Hashable {
 
     /// The words and the status, each bound.
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
-        var conditions: [String] = []
-        for pattern in patterns {
-            binds.append(pattern)
-            conditions.append("search_text LIKE $\(binds.count)")
-        }
-        if let status {
-            binds.append(status)
-            conditions.append("status = $\(binds.count)")
-        }
+        var conditions = wordConditions(&binds)
+        if let status { conditions.append("status = \(bind(status, &binds))") }
         return conditions
+    }
+
+    /// The typed words (when the folded texts are scanned), each bound.
+    private func wordConditions(_ binds: inout PostgresBindings) -> [String] {
+        patterns.map { "search_text LIKE \(bind($0, &binds))" }
+    }
+
+    /// `value` bound, as its parameter (`$n`).
+    private func bind<Value: PostgresNonThrowingEncodable & Sendable>(_ value: Value, _ binds: inout PostgresBindings) -> String {
+        binds.append(value)
+        return "$\(binds.count)"
+    }
+
+    /// The sort key within one status (`sortKey` but the status's rank, which is the same for all its rows).
+    static func sortKeyWithinStatus(_ order: DeliveryOrder) -> [String] {
+        order == .status ? [] : sortKey(order)
+    }
+
+    /// A sorted list's rows of one status each (the filter's, or every
+    /// status in list order), as conditions reading a range of that status's
+    /// part of the sort index: the status, the words, and with `anchor` (the
+    /// parameter of a position) the rows whose whole key compares by
+    /// `comparison` with that row's. `rank`: the status's place in status order.
+    private func statusRanges(
+        _ binds: inout PostgresBindings, comparison: String, anchor: String?
+    ) -> [(rank: Int, conditions: String)] {
+        let statuses = status.map { [$0] } ?? DeliveryStatus.allCases.map(\.rawValue)
+        let words = wordConditions(&binds)
+        return statuses.map { status in
+            let rank = DeliveryStatus.allCases.firstIndex { $0.rawValue == status } ?? 3
+            // The sort indexes begin with the rank (`PostgresSchema.sortIndexes`), the status index with the status.
+            let range = order == .status ? "status = \(bind(status, &binds))" : "\(Self.statusRank) = \(rank)"
+            var conditions = [range] + words
+            if let anchor {
+                let within = Self.sortKeyWithinStatus(order) + ["position"]
+                let columns = within.joined(separator: ", ")
+                if order == .status {
+                    // The key is (rank, position): of this status, all rows, none, or those past the row's position.
+                    let (all, none) = comparison == ">" ? ("0", "2147483647") : ("2147483647", "0")
+                    conditions.append("""
+                        position \(comparison) (SELECT CASE WHEN \(Self.statusRank) = \(rank) THEN position \
+                        WHEN \(Self.statusRank) \(comparison == ">" ? "<" : ">") \(rank) THEN \(all) ELSE \(none) END \
+                        FROM delivery WHERE position = \(anchor))
+                        """)
+                } else {
+                    conditions.append("(\(columns)) \(comparison) (SELECT \(columns) FROM delivery WHERE position = \(anchor))")
+                }
+            }
+            return (rank, conditions.joined(separator: " AND "))
+        }
     }
 
     /// Rows whose whole key compares by `comparison` with the key of the row at `position` (a bound parameter).

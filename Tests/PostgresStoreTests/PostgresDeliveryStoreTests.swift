@@ -229,7 +229,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5")
+                == "1,2,3,4,5,6")
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -247,7 +247,7 @@ struct PostgresDeliveryStoreTests {
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 2;
             DROP TABLE search_word;
-            DROP INDEX delivery_sorted_by_name, delivery_sorted_by_window, delivery_sorted_by_status_rank;
+            DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             ALTER TABLE delivery DROP CONSTRAINT delivery_pkey, ADD CONSTRAINT delivery_pkey PRIMARY KEY (position);
             CREATE INDEX delivery_lengths ON delivery (position) INCLUDE (name_length, address_length, window_length);
@@ -279,12 +279,12 @@ struct PostgresDeliveryStoreTests {
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 4;
             DROP TABLE search_word;
-            DROP INDEX delivery_sorted_by_name, delivery_sorted_by_window, delivery_sorted_by_status_rank;
+            DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "5")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "6")
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
