@@ -65,8 +65,6 @@ struct ImportRow: Sendable {
     }
 
     var id: String { text(.id) ?? "" }
-    /// Its folded search text.
-    var searchText: String { text(.searchText) ?? "" }
 
     private func range(_ column: Column) -> Range<Int> {
         let index = column.rawValue
