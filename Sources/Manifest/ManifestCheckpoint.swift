@@ -6,5 +6,5 @@ public struct ManifestCheckpoint: Sendable, Hashable {
     /// The index of the first delivery read from here.
     public let index: Int
     /// The byte offset just past delivery `index - 1` (before the comma).
-    let offset: Int
+    public let offset: Int
 }

@@ -76,6 +76,18 @@ public final class ManifestFile: Sendable {
         }
     }
 
+    /// Hands back the whole pages inside `range`, which a pass (one of
+    /// several reading their own parts at once) has read. Another pass still
+    /// to read them finds them again in the page cache.
+    public func release(_ range: Range<Int>) {
+        guard let address else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = min(range.upperBound, data.count) / page * page
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: address + UInt(start)) else { return }
+        _ = madvise(pointer, end - start, Int32(MADV_DONTNEED))
+    }
+
     /// Hands back every page: the pass has read the whole file.
     public func releaseAll() {
         release(before: data.count)

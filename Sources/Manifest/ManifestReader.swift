@@ -77,11 +77,14 @@ public struct ManifestReader: Sendable {
     /// `checkpoint` (from the first when nil) in manifest order, for data
     /// `validate(_:file:checkpointEvery:progress:)` accepted and gave the checkpoint
     /// for; ids are not checked for duplicates. Throws what `body` throws, which stops the walk.
+    /// `progress`, if given, is called now and then with the byte offset reached.
     public func forEachDelivery(
-        in data: Data, file: String, from checkpoint: ManifestCheckpoint?, count: Int, _ body: (Int, Delivery) throws -> Void
+        in data: Data, file: String, from checkpoint: ManifestCheckpoint?, count: Int, progress: ((Int) -> Void)? = nil,
+        _ body: (Int, Delivery) throws -> Void
     ) throws {
         var bodyError: (any Error)?
-        func visit(_ index: Int, _ delivery: Delivery, _: Int) -> Bool {
+        func visit(_ index: Int, _ delivery: Delivery, _ offset: Int) -> Bool {
+            if let progress, index % 8192 == 0 { progress(offset) }
             do {
                 try body(index, delivery)
                 return true

@@ -43,7 +43,10 @@ final class ManifestParts: Sendable {
     /// The check's result: the number of deliveries, or the manifest's problem.
     private let checked = BoundedQueue<Int>(capacity: 1)
 
-    private let data: Data
+    /// The manifest, mapped: each pass hands back the pages it has read, so
+    /// that the three passes do not keep the whole file resident.
+    private let manifest: ManifestFile
+    private var data: Data { manifest.data }
     private let file: String
     private let reader: ManifestReader
     private let gathersWords: Bool
@@ -51,8 +54,11 @@ final class ManifestParts: Sendable {
     private let written = Atomic<Int>(0)
 
     /// `gathersWords`: each part gathers the words of its deliveries' search texts (`SearchWords`).
-    init(data: Data, file: String, reader: ManifestReader, gathersWords: Bool, progress: (@Sendable (ImportProgress) -> Void)?) {
-        self.data = data
+    init(
+        manifest: ManifestFile, file: String, reader: ManifestReader, gathersWords: Bool,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) {
+        self.manifest = manifest
         self.file = file
         self.reader = reader
         self.gathersWords = gathersWords
@@ -102,7 +108,10 @@ final class ManifestParts: Sendable {
         let total: Int
         let start: ManifestCheckpoint?
         do {
+            var handedBack = 0
             let (count, checkpoints) = try reader.validate(data, file: file, checkpointEvery: Self.checkpointInterval) { bytes in
+                self.manifest.release(handedBack ..< bytes)
+                handedBack = bytes
                 progress?(ImportProgress(phase: .checking, done: bytes, total: size))
             }
             progress?(ImportProgress(phase: .checking, done: size, total: size))
@@ -140,9 +149,14 @@ final class ManifestParts: Sendable {
         var words = SearchWords()
         var items: [UInt8] = []
         var sent = start?.index ?? 0
+        var read = start?.offset ?? 0
+        let handBack = { (offset: Int) in
+            self.manifest.release(read ..< offset)
+            read = offset
+        }
         do {
             do {
-                try reader.forEachDelivery(in: data, file: file, from: start, count: count) { index, delivery in
+                try reader.forEachDelivery(in: data, file: file, from: start, count: count, progress: handBack) { index, delivery in
                     guard admits(index) else { throw PartEnd() }
                     let sequence = Int32(index + 1)
                     let searchText = CopyRow.searchText(of: delivery)

@@ -40,14 +40,14 @@ struct PostgresImport {
     static let chunkBytes = 1 << 20
 
     func run(_ url: URL) throws -> ImportSummary {
-        let data = try ManifestReader.contents(of: url)
+        let manifest = try ManifestFile(url)
         let file = ManifestReader.displayName(of: url)
         let fingerprint = ManifestFingerprint(url: url)
         let reading = Mutex<ManifestParts?>(nil)
         let summary: ImportSummary
         do {
             summary = try importRows(fingerprint: fingerprint) { gathersWords in
-                let parts = ManifestParts(data: data, file: file, reader: reader, gathersWords: gathersWords, progress: progress)
+                let parts = ManifestParts(manifest: manifest, file: file, reader: reader, gathersWords: gathersWords, progress: progress)
                 reading.withLock { $0 = parts }
                 return parts
             }

@@ -25,6 +25,11 @@ import Testing
         file.release(before: 4096)
         file.release(before: 3 * 4096)
         #expect(Array(file.data) == bytes)
+        // Parts read at once, each handing back its own range, partial pages and all.
+        file.release(4096 + 7 ..< 3 * 4096 + 5)
+        file.release(0 ..< bytes.count)
+        file.release(bytes.count - 10 ..< bytes.count + 4096)
+        #expect(Array(file.data) == bytes)
     }
 
     @Test func anEmptyFileIsReadAndAMissingOneIsNamed() throws {

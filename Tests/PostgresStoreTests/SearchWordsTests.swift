@@ -32,8 +32,11 @@ struct SearchWordsTests {
     }
 
     @Test func thePartsSendEveryDeliveryOnceAndTellTheTotalWhenAskedAgain() throws {
-        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 5000)))
-        let parts = ManifestParts(data: data, file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
+        // Mapped from a file, big enough that each pass hands pages back while the others still read theirs.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 20000))).write(to: url)
+        let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
         parts.start()
         var sequences: [Int] = []
         for chunks in [parts.first.chunks, parts.rest.chunks] {
@@ -44,9 +47,9 @@ struct SearchWordsTests {
                 }
             }
         }
-        #expect(sequences.sorted() == Array(1...5000))
-        #expect(try parts.total() == 5000)
-        #expect(try parts.total() == 5000)
+        #expect(sequences.sorted() == Array(1...20000))
+        #expect(try parts.total() == 20000)
+        #expect(try parts.total() == 20000)
     }
 
     @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
