@@ -281,6 +281,34 @@ import Testing
         }
     }
 
+    /// A leftover table bigger than `dropsWholeUpTo` is emptied a slice at a
+    /// time and then dropped; a smaller one is dropped at once; either way
+    /// nothing is left and the live rows are untouched.
+    @Test func leftoversAreEmptiedInSlicesOrDroppedWholeBySize() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let base = SampleManifest.deliveries(count: 300)
+        let (url, _, manifest) = try setUp(folder, base: base, extra: 1500)
+        let store = try DeliveryStore(url: url)
+        let before = rows(try store.deliveries())
+        for limit in [100_000, 500] {
+            try store.database.pool.write { db in
+                var staged = try StagedImport.begin(path: url.path, db)
+                try staged.write(manifest.prefix(1200).map(ImportRow.init), db)
+            }
+            var deleted: [Int] = []
+            while let step = try store.database.pool.write({ db in
+                try StagedImport.discardStep(rows: 200, dropsWholeUpTo: limit, db)
+            }) {
+                deleted.append(step)
+            }
+            // 1200 staged rows: dropped whole under a large limit, a slice of 200 at a time under a small one.
+            #expect(deleted.filter { $0 > 0 }.isEmpty == (limit > 1200), "limit \(limit): \(deleted)")
+            #expect(try Self.leftoverTables(url) == [], "limit \(limit)")
+        }
+        #expect(rows(try store.deliveries()) == before)
+    }
+
     /// The staging and retired tables, and the change-log trigger, in the store.
     static func leftoverTables(_ url: URL) throws -> [String] {
         try DatabaseQueue(path: url.path).read { db in
