@@ -2,10 +2,10 @@ import GRDB
 import GRDBSQLite
 
 /// A statement run once a row for thousands of rows (a large import's staged
-/// rows, its lookups of known ids), its values bound and read through
-/// SQLite's C API as they are: GRDB's argument objects and rows (a boxed
-/// value each, built and copied for every row) cost the import more than
-/// SQLite's own work on the row.
+/// rows, its lookups of known ids), or one whose rows are thousands (the
+/// positions of a status), its values bound and read through SQLite's C API
+/// as they are: GRDB's argument objects and rows (a boxed value each, built
+/// and copied for every row) cost more than SQLite's own work on the row.
 struct BulkStatement {
     private let statement: Statement
     private let db: Database
@@ -65,12 +65,27 @@ struct BulkStatement {
         }
     }
 
-    /// Column `index` (from 0) of the row `first` gives.
+    /// Runs the query bound and calls `read` with each of its rows (read with
+    /// `int(at:)` and `text(at:)`); readies the statement for the next.
+    func forEach(_ read: (BulkStatement) throws -> Void) throws {
+        defer { _ = sqlite3_reset(statement.sqliteStatement) }
+        while true {
+            let code = sqlite3_step(statement.sqliteStatement)
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { return }
+                let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+            }
+            try read(self)
+        }
+    }
+
+    /// Column `index` (from 0) of the row `first` or `forEach` gives.
     func int(at index: Int32) -> Int {
         Int(sqlite3_column_int64(statement.sqliteStatement, index))
     }
 
-    /// Column `index` (from 0) of the row `first` gives, as text up to its first NUL ("" for NULL).
+    /// Column `index` (from 0) of the row `first` or `forEach` gives, as text up to its first NUL ("" for NULL).
     func text(at index: Int32) -> String {
         sqlite3_column_text(statement.sqliteStatement, index).map { String(cString: $0) } ?? ""
     }

@@ -114,11 +114,13 @@ struct DeliverySearch: Sendable {
             let common = try String.fetchOne(db, sql: "SELECT status FROM status_count ORDER BY count DESC LIMIT 1")
                 .flatMap(DeliveryStatus.init(rawValue:))
             var others = 0
+            // Hundreds of thousands of positions at 10^6: read through the C API (`BulkStatement`), not a GRDB cursor.
+            let byStatus = try BulkStatement("SELECT position FROM delivery WHERE status = ?", db)
             for status in DeliveryStatus.allCases where status != common {
                 var count = 0
-                let rows = try Int64.fetchCursor(db, sql: "SELECT position FROM delivery WHERE status = ?", arguments: [status.rawValue])
-                while let position = try rows.next() {
-                    if matched.contains(Int32(truncatingIfNeeded: position)) { count += 1 }
+                byStatus.bindUpToNUL(status.rawValue, at: 1)
+                try byStatus.forEach { row in
+                    if matched.contains(Int32(truncatingIfNeeded: row.int(at: 0))) { count += 1 }
                 }
                 counts[status] = count
                 others += count
