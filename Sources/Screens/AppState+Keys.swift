@@ -270,20 +270,16 @@ extension AppState {
     /// read with today's filter and sort; the rows shown, if the search's
     /// never came; else read again.
     private mutating func clearSearch(keeping id: String?) -> [Command] {
-        if shownRows.query.isEmpty, shownRows.status == search.status, shownRows.sort == search.sort {
-            isSearching = false
-            overviewIsStale = true
-            return []
-        }
-        guard let kept = listBeforeSearch, kept.lists(status: search.status, sort: search.sort) else {
-            return searchAgain(keeping: id)
-        }
+        let wholeList = currentSearch(selection: .sameIndex)
+        let kept = listBeforeSearch.flatMap { $0.rows.findsSameRows(as: wholeList) ? $0 : nil }
+        guard shownRows.findsSameRows(as: wholeList) || kept != nil else { return searchAgain(keeping: id) }
         listBeforeSearch = nil
         isSearching = false
         // The title bar's counts are the search's until idle work counts again.
         overviewIsStale = true
+        guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
         replaceSource(kept.source, laidOut: kept.layout, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected)
-        shownRows = currentSearch(selection: .sameIndex)
+        shownRows = wholeList
         // Rows it had not learnt when the search came are learnt now, as when they were read.
         if source.cheaplyReadableRows < source.count {
             isLearningRows = true

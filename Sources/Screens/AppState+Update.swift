@@ -149,8 +149,7 @@ extension AppState {
         case .success(let rows):
             // The list without a search stays at hand while a search is shown, for Esc.
             if shownRows.query.isEmpty, !request.query.isEmpty {
-                listBeforeSearch = ListBeforeSearch(
-                    source: source, layout: layout, selected: selected, status: shownRows.status, sort: shownRows.sort)
+                listBeforeSearch = ListBeforeSearch(source: source, layout: layout, selected: selected, rows: shownRows)
             } else if request.query.isEmpty {
                 listBeforeSearch = nil
             }

@@ -6,16 +6,11 @@ import RowLayout
 /// again at once (`AppState.clearSearch`) rather than reading and laying out
 /// the rows again, which took 24 ms at 10^3 (every row measured) and 21 ms
 /// at 10^7. Dropped when the store changes (`AppState.readAgain`); used only
-/// with the filter and sort it was read with.
+/// for the same rows (the filter and sort it was read with).
 struct ListBeforeSearch: Sendable {
     let source: any DeliverySource
     let layout: ListLayout
     let selected: Int
-    let status: StatusFilter
-    let sort: DeliveryOrder
-
-    /// Whether it is the list a search with `status` and `sort` and no words would read.
-    func lists(status: StatusFilter, sort: DeliveryOrder) -> Bool {
-        self.status == status && self.sort == sort
-    }
+    /// The search (no words) its rows were read for.
+    let rows: SearchRequest
 }

@@ -60,8 +60,7 @@ struct BulkStatement {
         case SQLITE_ROW: return read(self)
         case SQLITE_DONE: return nil
         default:
-            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+            throw failure(code)
         }
     }
 
@@ -73,8 +72,7 @@ struct BulkStatement {
             let code = sqlite3_step(statement.sqliteStatement)
             guard code == SQLITE_ROW else {
                 if code == SQLITE_DONE { return }
-                let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+                throw failure(code)
             }
             try read(self)
         }
@@ -95,8 +93,13 @@ struct BulkStatement {
         let code = sqlite3_step(statement.sqliteStatement)
         _ = sqlite3_reset(statement.sqliteStatement)
         guard code == SQLITE_DONE else {
-            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+            throw failure(code)
         }
+    }
+
+    /// The error SQLite's result `code` stands for, with its message, as GRDB reports one.
+    private func failure(_ code: Int32) -> DatabaseError {
+        let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
     }
 }

@@ -209,8 +209,9 @@ struct StagedImport {
     static let dropsWholeUpTo = 1_000_000
 
     /// One bounded step of discarding the leftovers: drops the change log's
-    /// trigger, or an index of a leftover table, or deletes up to `rows` of its
-    /// rows, or drops it once empty or small enough (`dropsWholeUpTo`).
+    /// trigger, or a leftover table small enough (`dropsWholeUpTo`), or an
+    /// index of a bigger one, or deletes up to `rows` of its rows, or drops it
+    /// once empty.
     /// Returns the rows deleted, or nil when nothing is left. Dropping a big
     /// table at once would hold the write lock for as long as it takes to
     /// free every page.
@@ -221,18 +222,19 @@ struct StagedImport {
             return 0
         }
         guard let table = leftoverTables.lazy.compactMap({ name in found.first { $0.name == name } }).first else { return nil }
-        if let index = try String.fetchOne(db, sql: "SELECT name FROM pragma_index_list(?) WHERE origin = 'c'", arguments: [table.name]) {
-            try db.execute(sql: "DROP INDEX \(quoted(index))")
-            return 0
-        }
         // An FTS5 index keeps its pages in its `_data` table; rows 1 and 10
         // (its averages and structure) must stay for it to open and be dropped.
         let isIndex = table.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
         let hasRowids = !table.sql.uppercased().contains("WITHOUT ROWID")
+        // Small enough: the table goes with its indexes in one step.
         if !isIndex, hasRowids, try Int.fetchOne(db, sql: """
             SELECT coalesce(max(rowid) - min(rowid) + 1, 0) FROM \(quoted(table.name))
             """) ?? 0 <= dropsWholeUpTo {
             try db.execute(sql: "DROP TABLE \(quoted(table.name))")
+            return 0
+        }
+        if let index = try String.fetchOne(db, sql: "SELECT name FROM pragma_index_list(?) WHERE origin = 'c'", arguments: [table.name]) {
+            try db.execute(sql: "DROP INDEX \(quoted(index))")
             return 0
         }
         if isIndex || hasRowids {
