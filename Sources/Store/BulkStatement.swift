@@ -88,6 +88,14 @@ struct BulkStatement {
         sqlite3_column_text(statement.sqliteStatement, index).map { String(cString: $0) } ?? ""
     }
 
+    /// Calls `body` with the bytes of column `index` (from 0) of the row
+    /// `first` or `forEach` gives, a blob or text as stored; they last only for the call.
+    func withBytes<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let start = sqlite3_column_blob(statement.sqliteStatement, index)
+        let count = Int(sqlite3_column_bytes(statement.sqliteStatement, index))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? start : nil, count: start == nil ? 0 : count))
+    }
+
     /// Inserts the row bound, and readies the statement for the next.
     func run() throws {
         let code = sqlite3_step(statement.sqliteStatement)

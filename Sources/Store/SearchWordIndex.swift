@@ -1,52 +1,56 @@
 import Foundation
 import GRDB
 
-/// The word index behind search (schema v8): every distinct word of the
-/// folded search texts (`WordPositions`) in `search_word`, with the
-/// positions of the deliveries holding it as a blob (`PositionListCoding`),
-/// and a trigram index over the words alone, `search_word_trigram`.
+/// The word index behind search: every distinct word of the folded search
+/// texts (`WordPositions`) in `search_word`, with the positions of the
+/// deliveries holding it as a blob (`PositionListCoding`), and since schema
+/// v9 the words' trigrams in `search_trigram`, each with the ids of the
+/// words holding it (`WordTrigrams`; v8 kept them in an FTS5 trigram index).
 ///
 /// A typed word holds no white space, so it is inside a delivery's folded
 /// text exactly when it is inside one of that delivery's words. The words
-/// are about a sixth of the text, so the trigram index over them costs an
-/// import a sixth of one over whole texts; a search finds the words holding
-/// each typed word (their trigrams, then `instr` to be exact; a scan of the
-/// words for one or two characters), unites their positions and intersects
-/// across typed words, and so knows the count and every position at once.
-/// Status changes never touch it: a status filter reads the status index.
+/// are about a sixth of the text; a search finds the words holding each
+/// typed word (the words holding all its trigrams, then `instr` to be exact;
+/// a scan of the words for one or two characters), unites their positions
+/// and intersects across typed words, and so knows the count and every
+/// position at once. Status changes never touch it: a status filter reads
+/// the status index.
 enum SearchWordIndex {
-    /// The tables (`search_word` and its trigram index; `prefix` for a staged copy).
-    static let tables = """
-        CREATE TABLE search_word (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, positions BLOB NOT NULL);
-        CREATE VIRTUAL TABLE search_word_trigram USING fts5(
-            word, content = '', tokenize = 'trigram case_sensitive 1', columnsize = 0, detail = none
-        );
+    /// The trigram lists (schema v9): `count` ids in `words`, so that a
+    /// search reads the short lists' lengths first without the long ones' bytes.
+    static let trigramTable = """
+        CREATE TABLE search_trigram (trigram INTEGER PRIMARY KEY, count INTEGER NOT NULL, words BLOB NOT NULL);
         """
 
     // MARK: - Writing
 
-    /// Writes `words[range]` into empty tables `words` and `trigrams` (the
-    /// live ones, or an import's staged copies), the word at index `i` with id `i + 1`.
-    static func insert(
-        _ words: SortedWords, _ range: Range<Int>, into table: String, trigrams: String, _ db: Database
-    ) throws {
-        // Bound through the C API (`BulkStatement`): a million words, each a row of two tables.
+    /// Writes `words[range]` into an empty word table `table` (the live one,
+    /// or an import's staged copy), the word at index `i` with id `i + 1`.
+    static func insert(_ words: SortedWords, _ range: Range<Int>, into table: String, _ db: Database) throws {
+        // Bound through the C API (`BulkStatement`): a million words.
         let word = try BulkStatement("INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)", db)
-        let trigram = try BulkStatement("INSERT INTO \(trigrams)(rowid, word) VALUES (?, ?)", db)
         for index in range {
             let entry = words[index]
             word.bind(index + 1, at: 1)
             word.bindUpToNUL(entry.word, at: 2)
             entry.withEncoded { word.bind(bytes: $0, at: 3) }
             try word.run()
-            trigram.bind(index + 1, at: 1)
-            trigram.bindUpToNUL(entry.word, at: 2)
-            try trigram.run()
         }
     }
 
-    /// Fills the empty live tables from every delivery's folded text (the migration that made them).
-    static func build(_ db: Database) throws {
+    /// Writes every list of `trigrams` into an empty trigram table `table`.
+    static func insert(_ trigrams: WordTrigrams, into table: String, _ db: Database) throws {
+        let insert = try BulkStatement("INSERT INTO \(table)(trigram, count, words) VALUES (?, ?, ?)", db)
+        try trigrams.forEach { key, count, list in
+            insert.bind(Int(key), at: 1)
+            insert.bind(count, at: 2)
+            list.withUnsafeBytes { insert.bind(bytes: $0, at: 3) }
+            try insert.run()
+        }
+    }
+
+    /// Fills the empty word table from every delivery's folded text (the migration that made it, v8).
+    static func buildWords(_ db: Database) throws {
         var words = WordPositions()
         let rows = try Row.fetchCursor(db, sql: "SELECT position, searchFolded FROM delivery ORDER BY position")
         while let row = try rows.next() {
@@ -54,7 +58,15 @@ enum SearchWordIndex {
             if let text: String = row[1] { words.add(position: Int32(truncatingIfNeeded: position), folded: text) }
         }
         let list = words.sorted()
-        try insert(list, list.indices, into: "search_word", trigrams: "search_word_trigram", db)
+        try insert(list, list.indices, into: "search_word", db)
+    }
+
+    /// Fills the empty trigram table from the words (the migration that made it, v9).
+    static func buildTrigrams(_ db: Database) throws {
+        var trigrams = WordTrigrams()
+        let words = try BulkStatement("SELECT id, word FROM search_word ORDER BY id", db)
+        try words.forEach { row in trigrams.add(id: Int32(truncatingIfNeeded: row.int(at: 0)), word: row.text(at: 1)) }
+        try insert(trigrams, into: "search_trigram", db)
     }
 
     /// Keeps the index right for rows written in place or added (a small
@@ -71,6 +83,9 @@ enum SearchWordIndex {
             for word in new.subtracting(old) { joining[word, default: []].insert(row.position) }
         }
         let find = try db.cachedStatement(sql: "SELECT id, positions FROM search_word WHERE word = ?")
+        // The ids each trigram's list loses (words gone) and gains (words new).
+        var trigramsLosing: [Int64: Set<Int32>] = [:]
+        var trigramsGaining: [Int64: Set<Int32>] = [:]
         for word in Set(leaving.keys).union(joining.keys) {
             var positions: [Int32] = []
             var id: Int64?
@@ -83,19 +98,43 @@ enum SearchWordIndex {
             switch (id, positions.isEmpty) {
             case (let id?, true):
                 try db.execute(sql: "DELETE FROM search_word WHERE id = ?", arguments: [id])
-                // A contentless index deletes by the values it was given.
-                try db.execute(sql: "INSERT INTO search_word_trigram(search_word_trigram, rowid, word) VALUES ('delete', ?, ?)",
-                               arguments: [id, word])
+                WordTrigrams.forEachKey(of: word) { trigramsLosing[$0, default: []].insert(Int32(truncatingIfNeeded: id)) }
             case (let id?, false):
                 try db.execute(sql: "UPDATE search_word SET positions = ? WHERE id = ?",
                                arguments: [Data(PositionListCoding.encoded(positions)), id])
             case (nil, false):
                 try db.execute(sql: "INSERT INTO search_word(word, positions) VALUES (?, ?)",
                                arguments: [word, Data(PositionListCoding.encoded(positions))])
-                try db.execute(sql: "INSERT INTO search_word_trigram(rowid, word) VALUES (?, ?)", arguments: [db.lastInsertedRowID, word])
+                let id = Int32(truncatingIfNeeded: db.lastInsertedRowID)
+                WordTrigrams.forEachKey(of: word) { trigramsGaining[$0, default: []].insert(id) }
             case (nil, true):
                 break
             }
+        }
+        // Each list concerned is read and written once, however many of its words changed.
+        let read = try BulkStatement("SELECT words FROM search_trigram WHERE trigram = ?", db)
+        let write = try BulkStatement("INSERT OR REPLACE INTO search_trigram(trigram, count, words) VALUES (?, ?, ?)", db)
+        let delete = try BulkStatement("DELETE FROM search_trigram WHERE trigram = ?", db)
+        for key in Set(trigramsLosing.keys).union(trigramsGaining.keys) {
+            read.bind(Int(key), at: 1)
+            var ids: [Int32] = try read.first { row in
+                row.withBytes(at: 0) { bytes in
+                    var ids: [Int32] = []
+                    PositionListCoding.decode(bytes) { ids.append($0) }
+                    return ids
+                }
+            } ?? []
+            if let gone = trigramsLosing[key] { ids.removeAll(where: gone.contains) }
+            if let added = trigramsGaining[key] { ids = Array(Set(ids).union(added)).sorted() }
+            guard !ids.isEmpty else {
+                delete.bind(Int(key), at: 1)
+                try delete.run()
+                continue
+            }
+            write.bind(Int(key), at: 1)
+            write.bind(ids.count, at: 2)
+            PositionListCoding.encoded(ids).withUnsafeBytes { write.bind(bytes: $0, at: 3) }
+            try write.run()
         }
     }
 
@@ -133,48 +172,70 @@ enum SearchWordIndex {
             while let position = try rows.next() { found.insert(Int32(truncatingIfNeeded: position)) }
             return found
         }
-        let rows: RowCursor
-        if let phrases = trigramQuery(word) {
-            rows = try Row.fetchCursor(db, sql: """
-                SELECT w.positions FROM search_word_trigram AS t JOIN search_word AS w ON w.id = t.rowid
-                WHERE search_word_trigram MATCH ? AND instr(w.word, ?) > 0
-                """, arguments: [phrases, word])
-        } else {
+        let keys = WordTrigrams.keys(of: word)
+        guard !keys.isEmpty else {
             // One or two characters have no trigram: every word is looked at.
-            rows = try Row.fetchCursor(db, sql: "SELECT positions FROM search_word WHERE instr(word, ?) > 0", arguments: [word])
-        }
-        var checked = 0
-        while let row = try rows.next() {
-            try row.withUnsafeData(atIndex: 0) { blob in
-                blob?.withUnsafeBytes { PositionListCoding.decode($0) { found.insert($0) } }
+            let rows = try Row.fetchCursor(db, sql: "SELECT positions FROM search_word WHERE instr(word, ?) > 0", arguments: [word])
+            var checked = 0
+            while let row = try rows.next() {
+                try row.withUnsafeData(atIndex: 0) { blob in
+                    blob?.withUnsafeBytes { PositionListCoding.decode($0) { found.insert($0) } }
+                }
+                // A common word's list is long: look at the flag now and then, as SQLite's steps do.
+                checked += 1
+                if checked % 1024 == 0 { try checkInterruption() }
             }
-            // A common word's list is long: look at the flag now and then, as SQLite's steps do.
-            checked += 1
-            if checked % 1024 == 0 { try checkInterruption() }
+            return found
+        }
+        // The words holding all of its trigrams, each then asked whether it holds them in order.
+        let lookup = try BulkStatement("SELECT positions FROM search_word WHERE id = ? AND instr(word, ?) > 0", db)
+        lookup.bindUpToNUL(word, at: 2)
+        for (checked, id) in try wordIDs(holding: keys, db).enumerated() {
+            lookup.bind(Int(id), at: 1)
+            _ = try lookup.first { row in row.withBytes(at: 0) { PositionListCoding.decode($0) { found.insert($0) } } }
+            if checked % 1024 == 1023 { try checkInterruption() }
         }
         return found
     }
 
-    /// Every trigram of `word` as its own phrase, all of them required (the
-    /// index keeps no positions, so `instr` then confirms they are in order),
-    /// or nil for a word shorter than a trigram.
-    static func trigramQuery(_ word: String) -> String? {
-        let scalars = Array(word.unicodeScalars)
-        guard scalars.count >= 3 else { return nil }
-        var seen: Set<String> = []
-        var phrases: [String] = []
-        for start in 0 ... scalars.count - 3 {
-            // Quotes doubled scalar by scalar: a quote with a combining mark is one Character.
-            var phrase = "\""
-            for scalar in scalars[start ..< start + 3] {
-                phrase.unicodeScalars.append(scalar)
-                if scalar == "\"" { phrase.unicodeScalars.append(scalar) }
-            }
-            phrase.unicodeScalars.append("\"")
-            guard seen.insert(phrase).inserted else { continue }
-            phrases.append(phrase)
+    /// The ids of the words holding every trigram of `keys`, ascending, or
+    /// some more: when the ids left are far fewer than a list's, the list
+    /// is not read (checking each word costs less, and `instr` decides).
+    static func wordIDs(holding keys: [Int64], _ db: Database) throws -> [Int32] {
+        let counts = try BulkStatement("SELECT count FROM search_trigram WHERE trigram = ?", db)
+        var lists: [(key: Int64, count: Int)] = []
+        for key in keys {
+            counts.bind(Int(key), at: 1)
+            // A trigram no word holds: no word holds them all.
+            guard let count = try counts.first({ $0.int(at: 0) }) else { return [] }
+            lists.append((key, count))
         }
-        return phrases.joined(separator: " ")
+        let read = try BulkStatement("SELECT words FROM search_trigram WHERE trigram = ?", db)
+        var ids: [Int32]?
+        for list in lists.sorted(by: { $0.count < $1.count }) {
+            if let ids, ids.count * 16 < list.count { break }
+            read.bind(Int(list.key), at: 1)
+            ids = try read.first { row in row.withBytes(at: 0) { bytes -> [Int32] in
+                var kept: [Int32] = []
+                guard let ids else {
+                    PositionListCoding.decode(bytes) { kept.append($0) }
+                    return kept
+                }
+                // Both ascending: one walk through the ids kept so far.
+                var index = 0
+                PositionListCoding.decode(bytes) { id in
+                    while index < ids.count, ids[index] < id { index += 1 }
+                    if index < ids.count, ids[index] == id {
+                        kept.append(id)
+                        index += 1
+                    }
+                }
+                return kept
+            } } ?? []
+            try checkInterruption()
+            if ids?.isEmpty ?? true { return [] }
+        }
+        return ids ?? []
     }
 
     /// Throws `SQLITE_INTERRUPT` when the read was interrupted (`ReadInterruption`).

@@ -24,7 +24,7 @@ import GRDB
 struct StagedImport {
     /// The tables an import makes anew: the deliveries, their text lengths,
     /// the word index and the counts per status.
-    static let replaced = ["delivery", "delivery_length", "search_word", "search_word_trigram", "status_count"]
+    static let replaced = ["delivery", "delivery_length", "search_word", "search_trigram", "status_count"]
     /// The log of deliveries whose status changed while the import ran.
     static let changeLog = "staged_change"
     static let changeTrigger = "staged_change_log"
@@ -140,7 +140,12 @@ struct StagedImport {
 
     /// Writes `words[range]` into the staged word index.
     func index(_ words: SortedWords, _ range: Range<Int>, _ db: Database) throws {
-        try SearchWordIndex.insert(words, range, into: Self.staged("search_word"), trigrams: Self.staged("search_word_trigram"), db)
+        try SearchWordIndex.insert(words, range, into: Self.staged("search_word"), db)
+    }
+
+    /// Writes the words' trigram lists into the staged trigram index.
+    func index(_ trigrams: WordTrigrams, _ db: Database) throws {
+        try SearchWordIndex.insert(trigrams, into: Self.staged("search_trigram"), db)
     }
 
     /// Counts the staged deliveries per status (through the staged status index).
@@ -222,12 +227,9 @@ struct StagedImport {
             return 0
         }
         guard let table = leftoverTables.lazy.compactMap({ name in found.first { $0.name == name } }).first else { return nil }
-        // An FTS5 index keeps its pages in its `_data` table; rows 1 and 10
-        // (its averages and structure) must stay for it to open and be dropped.
-        let isIndex = table.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
         let hasRowids = !table.sql.uppercased().contains("WITHOUT ROWID")
         // Small enough: the table goes with its indexes in one step.
-        if !isIndex, hasRowids, try Int.fetchOne(db, sql: """
+        if hasRowids, try Int.fetchOne(db, sql: """
             SELECT coalesce(max(rowid) - min(rowid) + 1, 0) FROM \(quoted(table.name))
             """) ?? 0 <= dropsWholeUpTo {
             try db.execute(sql: "DROP TABLE \(quoted(table.name))")
@@ -237,11 +239,9 @@ struct StagedImport {
             try db.execute(sql: "DROP INDEX \(quoted(index))")
             return 0
         }
-        if isIndex || hasRowids {
-            let rowsTable = quoted(isIndex ? table.name + "_data" : table.name)
-            let kept = isIndex ? "rowid > 10" : "1"
-            try db.execute(sql: "DELETE FROM \(rowsTable) WHERE rowid IN (SELECT rowid FROM \(rowsTable) WHERE \(kept) LIMIT ?)",
-                           arguments: [rows])
+        if hasRowids {
+            let rowsTable = quoted(table.name)
+            try db.execute(sql: "DELETE FROM \(rowsTable) WHERE rowid IN (SELECT rowid FROM \(rowsTable) LIMIT ?)", arguments: [rows])
             let deleted = db.changesCount
             if deleted > 0 { return deleted }
         }

@@ -8,7 +8,7 @@ import Model
 /// is found by key without a scan and the count is `max(position)`.
 /// `delivery_length` keeps the estimator's figures in a narrow table so that
 /// reading them never touches the wide rows. Search is the word index of
-/// schema v8 (`SearchWordIndex`, registered in `StoreSchema+Substring` after
+/// schema v8 and v9 (`SearchWordIndex`, registered in `StoreSchema+Substring` after
 /// v5's trigram index over whole texts, which it replaced). Up to v6 an FTS5 word index,
 /// `delivery_search` (FTS5 over id, name, address and a status word, with
 /// Chinese, Japanese and Korean spaced out into `searchName` and
@@ -19,7 +19,7 @@ enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell
     /// a newer store and refuse to write it.
-    static let version = 8
+    static let version = 9
 
     /// The version a store says it has: its `user_version`, or for a store
     /// from before that was kept, the migrations it has applied.

@@ -147,4 +147,72 @@ import Testing
         #expect(try ids(store, "世田谷", .failed) == ["D-6"], "the status saved in the store survives")
         #expect(try ids(store, many[60].id) == [many[60].id])
     }
+
+    /// v9 keeps the words' trigrams as lists of word ids instead of FTS5:
+    /// a v8 store's index is made again from its words, what a killed v8
+    /// import staged of the FTS5 index goes, and search finds what it did.
+    @Test func aStoreFromV8KeepsItsWordsTrigramsAsListsAndSearchesAsBefore() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let url = folder.appendingPathComponent("v8.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: StoreSchema.foldFunction) }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        // Rows written at v7 (the fold triggers fill `searchFolded`), then v8 builds its word index from them.
+        try StoreSchema.migrator.migrate(queue, upTo: "v7: the word index no search reads dropped")
+        try queue.write { db in
+            for (index, person) in Self.people.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, 'pending', 'pending', '[]')
+                    """, arguments: [person.id, person.name, person.address.line1, person.address.line2])
+                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
+            }
+        }
+        try StoreSchema.migrator.migrate(queue, upTo: "v8: a word index with trigrams over the words replaces the trigram index over whole texts")
+        try queue.write { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM search_word_trigram WHERE search_word_trigram MATCH '\"hof\"'") == 1)
+            // What a killed v8 import would leave of the FTS5 index.
+            try db.execute(sql: "CREATE VIRTUAL TABLE staged_search_word_trigram USING fts5(word, content = '')")
+        }
+        try queue.close()
+        let queries = ["strasse", "hofstr", "lodz", "世田谷", "三軒茶屋", "ørsted", "112", "d-", "e", "ki 21", "zzz"]
+        let before = queries.map { query in
+            Self.people.filter { person in
+                let text = SubstringSearch.searchedText(id: person.id, name: person.name, line1: person.address.line1, line2: person.address.line2)
+                return SubstringSearch.words(query).allSatisfy(text.contains)
+            }.map(\.id)
+        }
+
+        let store = try DeliveryStore(url: url)
+        let (version, fts, trigramRows) = try store.database.pool.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version"),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '%search_word_trigram%'"),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM search_trigram"))
+        }
+        #expect(version == StoreSchema.version)
+        #expect(fts == [])
+        #expect((trigramRows ?? 0) > 50)
+        for (query, found) in zip(queries, before) {
+            #expect(try ids(store, query) == found, "\(query)")
+        }
+        #expect(try ids(store, "世田谷") == ["D-6"])
+        // A small import after it keeps the lists: a new word is found, a word no row holds any more is not.
+        var moved = Self.people[0]
+        moved.address.line1 = "Mühlenweg 3"
+        try store.importManifest(at: try SampleManifest.write([moved], to: folder, name: "one.json"))
+        #expect(try ids(store, "muhlenw") == ["D-1"])
+        #expect(try ids(store, "strasse") == [])
+        // Each list holds exactly the ids of the words holding its trigram, after the words changed too.
+        let (lists, holding) = try store.database.pool.read { db in
+            var holding: [Int64: Set<Int32>] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, word FROM search_word") {
+                for key in WordTrigrams.keys(of: row[1]) { holding[key, default: []].insert(Int32(row[0] as Int64)) }
+            }
+            let lists = try Row.fetchAll(db, sql: "SELECT trigram, words FROM search_trigram").reduce(into: [Int64: Set<Int32>]()) {
+                $0[$1[0]] = Set(PositionListCoding.decoded([UInt8]($1[1] as Data)))
+            }
+            return (lists, holding)
+        }
+        #expect(lists == holding)
+    }
 }

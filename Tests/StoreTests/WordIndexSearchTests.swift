@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Model
+import SeededRandom
 import Testing
 @testable import Store
 
@@ -98,10 +99,45 @@ import Testing
         try checkEverySearch(store, "direct import")
     }
 
-    @Test func shortWordsAndLongOnesTakeTheirOwnPaths() throws {
-        #expect(SearchWordIndex.trigramQuery("ab") == nil)
-        #expect(SearchWordIndex.trigramQuery("abab") == "\"aba\" \"bab\"")
-        #expect(SearchWordIndex.trigramQuery("a\"bc") == "\"a\"\"b\" \"\"\"bc\"")
-        #expect(SearchWordIndex.trigramQuery("東京都") == "\"東京都\"")
+    @Test func aWordsTrigramsAreItsRunsOfThreeScalarsOnceEach() throws {
+        let key = { (text: String) in
+            let scalars = Array(text.unicodeScalars)
+            return WordTrigrams.key(scalars[0], scalars[1], scalars[2])
+        }
+        #expect(WordTrigrams.keys(of: "ab").isEmpty)
+        #expect(WordTrigrams.keys(of: "ababa") == [key("aba"), key("bab")])
+        #expect(WordTrigrams.keys(of: "a\"bc") == [key("a\"b"), key("\"bc")])
+        #expect(WordTrigrams.keys(of: "東京都") == [key("東京都")])
+        // Scalars, not characters: a combining mark is one of the three.
+        #expect(WordTrigrams.keys(of: "e\u{301}t") == [key("e\u{301}t")])
+        // Distinct keys for any three scalars, the largest included.
+        #expect(key("\u{10FFFF}\u{10FFFF}\u{10FFFF}") > 0 && key("\u{10FFFF}\u{10FFFF}\u{10FFFF}") != key("\u{10FFFF}\u{10FFFF}\u{10FFFE}"))
+        #expect(key("abc") != key("acb") && key("\u{0}ab") != key("ab\u{0}"))
+    }
+
+    /// The lists hold, for each trigram, exactly the ids of the words holding it, ascending, each once.
+    @Test func trigramListsHoldExactlyTheWordsHoldingEachTrigram() throws {
+        let seed = UInt64(0x5EED_0003)
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("abcé東\u{301} ".unicodeScalars)
+        var words: [String] = []
+        for _ in 0 ..< 400 {
+            var word = String.UnicodeScalarView()
+            for _ in 0 ..< Int.random(in: 1 ... 9, using: &random) { word.append(alphabet.randomElement(using: &random) ?? "a") }
+            words.append(String(word))
+        }
+        var trigrams = WordTrigrams()
+        for (index, word) in words.enumerated() { trigrams.add(id: Int32(index + 1), word: word) }
+        var lists: [Int64: [Int32]] = [:]
+        trigrams.forEach { key, count, bytes in
+            let ids = PositionListCoding.decoded(bytes)
+            #expect(ids.count == count)
+            lists[key] = ids
+        }
+        var expected: [Int64: [Int32]] = [:]
+        for (index, word) in words.enumerated() {
+            for key in WordTrigrams.keys(of: word) { expected[key, default: []].append(Int32(index + 1)) }
+        }
+        #expect(lists == expected, "seed \(seed)")
     }
 }
