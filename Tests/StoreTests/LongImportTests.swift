@@ -314,6 +314,39 @@ import Testing
         #expect(rows(try store.deliveries()) == before)
     }
 
+    /// The staged status index is built from the staged rows once they are
+    /// all written, or as soon as there are more than the limit, and then
+    /// kept up; either way it ends up holding every staged row.
+    @Test func theStagedIndexesAreBuiltOnceTheRowsAreStagedOrPastTheLimit() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let (url, _, manifest) = try setUp(folder, base: [], extra: 1200)
+        let store = try DeliveryStore(url: url)
+        let rows = manifest.map(ImportRow.init)
+        let expected = Dictionary(grouping: manifest, by: \.status.rawValue).mapValues(\.count)
+        for limit in [100_000, 500] {
+            let built = try store.database.pool.write { db in
+                var staged = try StagedImport.begin(path: url.path, indexesBuiltUpTo: limit, db)
+                var built: [Bool] = []
+                for slice in stride(from: 0, to: rows.count, by: 400) {
+                    try staged.write(Array(rows[slice ..< slice + 400]), db)
+                    built.append(try db.indexes(on: StagedImport.staged("delivery")).contains { $0.columns == ["status"] })
+                }
+                try staged.buildIndexes(allStaged: true, db)
+                built.append(try db.indexes(on: StagedImport.staged("delivery")).contains { $0.columns == ["status"] })
+                let index = try #require(try db.indexes(on: StagedImport.staged("delivery")).first { $0.columns == ["status"] })
+                let counted = try Row.fetchAll(db, sql: """
+                    SELECT status, count(*) FROM staged_delivery INDEXED BY "\(index.name)" GROUP BY status
+                    """).reduce(into: [String: Int]()) { $0[$1[0]] = $1[1] }
+                #expect(counted == expected, "limit \(limit)")
+                try StagedImport.dropLeftovers(db)
+                return built
+            }
+            // 400, 800 and 1200 rows written: past a limit of 500 from the second slice on.
+            #expect(built == (limit == 500 ? [false, true, true, true] : [false, false, false, true]), "limit \(limit)")
+        }
+    }
+
     /// The staging and retired tables, and the change-log trigger, in the store.
     static func leftoverTables(_ url: URL) throws -> [String] {
         try DatabaseQueue(path: url.path).read { db in
