@@ -30,11 +30,13 @@ enum SearchWordIndex {
         // Bound through the C API (`BulkStatement`): a million words.
         let word = try BulkStatement("INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)", db)
         for index in range {
-            let entry = words[index]
             word.bind(index + 1, at: 1)
-            word.bindUpToNUL(entry.word, at: 2)
-            entry.withEncoded { word.bind(bytes: $0, at: 3) }
-            try word.run()
+            try words.withWord(at: index) { bytes in
+                // Up to a NUL, as a String is bound.
+                word.bind(lyingAt: UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]), at: 2)
+                words.withEncoded(at: index) { word.bind(bytes: $0, at: 3) }
+                try word.run()
+            }
         }
     }
 

@@ -57,8 +57,6 @@ struct StagedImport {
     /// this many rows (as long as one of its index transactions) and keeps
     /// it up from there.
     static let indexesBuiltUpTo = 1_000_000
-    /// The page cache while building them (`PRAGMA cache_size`, KiB when negative).
-    static let indexBuildCacheSize = -1024
 
     /// Makes the staging tables, empty, and starts logging status changes.
     /// The first slice of an import.
@@ -84,12 +82,6 @@ struct StagedImport {
     /// (`allStaged`), or as soon as more than `indexesBuiltUpTo` are.
     mutating func buildIndexes(allStaged: Bool, _ db: Database) throws {
         guard let indexes = unbuiltIndexes, allStaged || added + updated + kept > indexesUpTo else { return }
-        // SQLite sorts the rows for an index in up to the page cache's size of
-        // memory before it spills runs to a temporary file; the reading thread
-        // sorts the words at this moment too, the import's peak of memory.
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = \(Self.indexBuildCacheSize)")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         for index in indexes { try db.execute(sql: index) }
         unbuiltIndexes = nil
     }

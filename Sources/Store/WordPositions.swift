@@ -9,22 +9,29 @@
 /// match. A typed word that holds a white-space scalar all the same (one
 /// hidden inside a grapheme cluster) is left to the folded text (`canLookUp`).
 public struct WordPositions: Sendable {
-    /// Each word's positions. Most words are in one delivery only (every id
-    /// is), and a list apiece cost a manifest of 10^6 deliveries about 200 MB:
-    /// a word in one delivery keeps that position here, a word in more the
-    /// index of its list in `shared`, bits flipped (so negative).
-    private var slots: [String: Int32] = [:]
+    /// The words, numbered in the order they came.
+    private var table: WordTable
+    /// Each word's positions, by its number. Most words are in one delivery
+    /// only (every id is), and a list apiece cost a manifest of 10^6
+    /// deliveries about 200 MB: a word in one delivery keeps that position
+    /// here, a word in more the index of its list in `shared`, bits flipped
+    /// (so negative), a word removed `removed`.
+    private var slots: [Int32] = []
     /// The lists of words in more than one delivery, ascending, as
     /// `PositionListCoding` bytes (a byte a position for a common word, whose
     /// deliveries are close), and the last position of each.
     private var shared: [[UInt8]] = []
     private var lastShared: [Int32] = []
+    /// Words removed (`subscript` set to none), whose slots say `removed`.
+    private var removedCount = 0
+    static let removed = Int32.min
 
     /// How many distinct words are held.
-    public var count: Int { slots.count }
+    public var count: Int { table.count - removedCount }
 
     /// Room for the words of about `deliveries` deliveries (about one new word each: its id), so the table is not regrown.
     public init(expecting deliveries: Int = 0) {
+        table = WordTable(capacity: deliveries + deliveries / 8)
         slots.reserveCapacity(deliveries + deliveries / 8)
     }
 
@@ -35,60 +42,89 @@ public struct WordPositions: Sendable {
         return lists
     }
 
-    /// Calls `body` with each word and its positions, in no particular order.
+    /// Calls `body` with each word and its positions, in the order the words came.
     public func forEach(_ body: (String, [Int32]) throws -> Void) rethrows {
-        for (word, slot) in slots { try body(word, positions(slot)) }
+        for (number, slot) in slots.enumerated() where slot != Self.removed { try body(table.word(number), positions(slot)) }
     }
 
     /// The positions of `word`, ascending; setting an empty list or nil removes it.
     public subscript(word: String) -> [Int32]? {
-        get { slots[word].map(positions) }
+        get {
+            var word = word
+            return word.withUTF8 { table.number(of: UnsafeRawBufferPointer($0)) }
+                .flatMap { slots[$0] == Self.removed ? nil : positions(slots[$0]) }
+        }
         set {
-            let old = slots[word]
-            if let old, old < 0 { shared[Int(~old)] = [] }  // left empty: the indexes of the others stay
+            var word = word
+            let number = word.withUTF8 { table.number(of: UnsafeRawBufferPointer($0)) }
+            if let number {
+                let old = slots[number]
+                if old == Self.removed { removedCount -= 1 } else if old < 0 { shared[Int(~old)] = [] }  // left empty: the indexes of the others stay
+            }
             guard let newValue, !newValue.isEmpty else {
-                slots[word] = nil
+                if let number {
+                    slots[number] = Self.removed
+                    removedCount += 1
+                }
                 return
             }
-            slots[word] = slot(for: newValue)
+            let slot = slot(for: newValue)
+            if let number {
+                slots[number] = slot
+            } else {
+                _ = word.withUTF8 { table.insert(UnsafeRawBufferPointer($0)) }
+                slots.append(slot)
+            }
         }
     }
 
     /// Adds the words of one delivery's folded text; positions come in ascending order.
     public mutating func add(position: Int32, folded text: String) {
-        Self.forEachWord(in: text) { word in append(position, to: word) }
+        var text = text
+        text.withUTF8 { bytes in Self.forEachWord(in: bytes) { word in append(position, to: word) } }
     }
 
     /// Adds the words of deliveries after all of these (another part of the
     /// same manifest, read apart), so each word's positions stay ascending.
     public mutating func append(_ later: WordPositions) {
-        if slots.isEmpty {
+        if table.count == 0 {
             self = later
             return
         }
-        slots.reserveCapacity(slots.count + later.slots.count)
-        later.forEach { word, list in
-            guard let slot = slots[word] else {
-                slots[word] = self.slot(for: list)
-                return
-            }
-            if slot >= 0 {
-                slots[word] = self.slot(for: [slot] + list)
-            } else {
-                for position in list { append(position, toShared: Int(~slot)) }
+        later.table.bytes.withUnsafeBytes { all in
+            for (number, slot) in later.slots.enumerated() where slot != Self.removed {
+                let list = later.positions(slot)
+                let (mine, added) = table.insert(UnsafeRawBufferPointer(rebasing: all[later.table.range(of: number)]))
+                if added {
+                    slots.append(self.slot(for: list))
+                    continue
+                }
+                let old = slots[mine]
+                if old == Self.removed {
+                    removedCount -= 1
+                    slots[mine] = self.slot(for: list)
+                } else if old >= 0 {
+                    slots[mine] = self.slot(for: [old] + list)
+                } else {
+                    for position in list { append(position, toShared: Int(~old)) }
+                }
             }
         }
     }
 
     /// One lookup for a word seen before: its slot or list is changed in place.
-    private mutating func append(_ position: Int32, to word: String) {
-        guard let index = slots.index(forKey: word) else {
-            slots[word] = slot(for: [position])
+    private mutating func append(_ position: Int32, to word: UnsafeRawBufferPointer) {
+        let (number, added) = table.insert(word)
+        guard !added else {
+            slots.append(position)
             return
         }
-        let slot = slots.values[index]
-        if slot >= 0 {
-            if slot != position { slots.values[index] = self.slot(for: [slot, position]) }
+        let slot = slots[number]
+        if slot == Self.removed {
+            removedCount -= 1
+            slots[number] = position
+        } else if slot >= 0 {
+            if slot != position { slots[number] = self.slot(for: [slot, position]) }
         } else {
             append(position, toShared: Int(~slot))
         }
@@ -168,19 +204,9 @@ public struct WordPositions: Sendable {
 
     /// The words in the order of their UTF-8 bytes (SQLite's `BINARY`
     /// collation), so that an index on them is written in key order rather
-    /// than all over its pages. The table is let go before the sort, so that
-    /// the words of 10^6 deliveries are not held twice over.
+    /// than all over its pages. The lookup table is let go before the sort.
     public consuming func sorted() -> SortedWords {
-        var words: [String] = []
-        var kept: [Int32] = []
-        words.reserveCapacity(slots.count)
-        kept.reserveCapacity(slots.count)
-        for (word, slot) in slots {
-            words.append(word)
-            kept.append(slot)
-        }
-        slots = [:]
-        return SortedWords(words: words, slots: kept, shared: shared)
+        SortedWords(words: table.words(), slots: slots, shared: shared)
     }
 
     /// Whether `scalar` separates words: white space, which no typed word holds.
@@ -204,20 +230,25 @@ public struct WordPositions: Sendable {
     public static func forEachWord(in text: String, _ body: (String) -> Void) {
         var text = text
         text.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                let length = whiteSpaceLength(bytes, at: index)
-                guard length > 0 else {
-                    index += 1
-                    continue
-                }
-                if index > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
-                index += length
-                start = index
-            }
-            if bytes.count > start { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+            forEachWord(in: bytes) { word in body(String(decoding: word, as: UTF8.self)) }
         }
+    }
+
+    /// Calls `body` with the bytes of each maximal run of UTF-8 `bytes` without white space.
+    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let length = whiteSpaceLength(bytes, at: index)
+            guard length > 0 else {
+                index += 1
+                continue
+            }
+            if index > start { body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start ..< index]))) }
+            index += length
+            start = index
+        }
+        if bytes.count > start { body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...]))) }
     }
 
     /// The length in bytes of the white-space scalar at `index` of UTF-8
