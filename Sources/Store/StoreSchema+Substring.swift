@@ -67,7 +67,7 @@ extension StoreSchema {
             try SearchWordIndex.buildWords(db)
             try db.execute(sql: "INSERT INTO search_word_trigram(rowid, word) SELECT id, word FROM search_word")
         }
-        migrator.registerMigration("v9: the words' trigrams as lists of word ids replace their FTS5 index") { db in
+        migrator.registerMigration("v9: the words' trigrams as lists of word ids replace their FTS5 index and the words' own index") { db in
             // FTS5 cost a large import a second of its writer's time for what
             // is 2,000 lists at 10^6 deliveries (`WordTrigrams`). What a
             // killed import staged of it, or the one an import retired,
@@ -75,6 +75,13 @@ extension StoreSchema {
             for table in ["search_word_trigram", "staged_search_word_trigram", "retired_search_word_trigram"] {
                 try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
             }
+            // Words are found through the lists: their own unique index goes.
+            try db.execute(sql: """
+                CREATE TABLE search_word_v9 (id INTEGER PRIMARY KEY, word TEXT NOT NULL, positions BLOB NOT NULL);
+                INSERT INTO search_word_v9 SELECT id, word, positions FROM search_word;
+                DROP TABLE search_word;
+                ALTER TABLE search_word_v9 RENAME TO search_word;
+                """)
             try db.execute(sql: SearchWordIndex.trigramTable)
             try SearchWordIndex.buildTrigrams(db)
         }

@@ -1,7 +1,8 @@
 /// The trigram index over a word index's words (schema v9,
 /// `search_trigram`): for every run of three Unicode scalars found in some
 /// word, the ids of the words holding it, ascending, as `PositionListCoding`
-/// bytes.
+/// bytes; and for every word of one or two scalars, its own id. Every word
+/// is found through it, so the words need no index of their own.
 ///
 /// The words of 10^6 deliveries hold only about 2,000 distinct trigrams
 /// (9 million occurrences), so the index is 2,000 rows of lists, made here
@@ -57,17 +58,29 @@ struct WordTrigrams: Sendable {
         Int64(first.value) << 42 | Int64(second.value) << 21 | Int64(third.value)
     }
 
-    /// Calls `body` with the key of each run of three scalars of `word`, in order (a repeated one again).
+    /// Calls `body` with the key of each run of three scalars of `word`, in
+    /// order (a repeated one again); for a word of one or two scalars, which
+    /// has no trigram, its own key (`shortWordKey`), so that every word is
+    /// found through the lists (`SearchWordIndex.update` looks words up so).
     static func forEachKey(of word: String, _ body: (Int64) -> Void) {
         var iterator = word.unicodeScalars.makeIterator()
-        guard var first = iterator.next(), var second = iterator.next() else { return }
-        while let third = iterator.next() {
+        guard var first = iterator.next() else { return }
+        guard var second = iterator.next() else { return body(shortWordKey(first, nil)) }
+        guard var third = iterator.next() else { return body(shortWordKey(first, second)) }
+        while true {
             body(key(first, second, third))
-            (first, second) = (second, third)
+            guard let next = iterator.next() else { return }
+            (first, second, third) = (second, third, next)
         }
     }
 
-    /// The distinct trigram keys of `word`, in the order they first come; none for fewer than three scalars.
+    /// The key of a word of one or two scalars: negative, so no trigram has
+    /// it, and a lone scalar's second is past the last scalar, so no pair has it.
+    static func shortWordKey(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) -> Int64 {
+        -(Int64(first.value) << 21 | Int64(second?.value ?? 0x1F_FFFF)) - 1
+    }
+
+    /// The distinct keys of `word` (`forEachKey`), in the order they first come.
     static func keys(of word: String) -> [Int64] {
         var keys: [Int64] = []
         forEachKey(of: word) { key in

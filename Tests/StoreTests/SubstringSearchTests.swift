@@ -192,6 +192,7 @@ import Testing
         #expect(version == StoreSchema.version)
         #expect(fts == [])
         #expect((trigramRows ?? 0) > 50)
+        #expect(try store.database.pool.read { try $0.indexes(on: "search_word") }.isEmpty, "words are found through the lists")
         for (query, found) in zip(queries, before) {
             #expect(try ids(store, query) == found, "\(query)")
         }

@@ -99,12 +99,14 @@ import Testing
         try checkEverySearch(store, "direct import")
     }
 
-    @Test func aWordsTrigramsAreItsRunsOfThreeScalarsOnceEach() throws {
+    @Test func aWordsKeysAreItsRunsOfThreeScalarsOnceEachOrItself() throws {
         let key = { (text: String) in
             let scalars = Array(text.unicodeScalars)
             return WordTrigrams.key(scalars[0], scalars[1], scalars[2])
         }
-        #expect(WordTrigrams.keys(of: "ab").isEmpty)
+        // Too short for a trigram: a key of its own, which no trigram and no other short word has.
+        let short = ["a", "ab", "ba", "b", "\u{10FFFF}", "\u{10FFFF}\u{10FFFF}", "東京"].map { WordTrigrams.keys(of: $0) }
+        #expect(short.allSatisfy { $0.count == 1 && $0[0] < 0 } && Set(short.map { $0[0] }).count == short.count)
         #expect(WordTrigrams.keys(of: "ababa") == [key("aba"), key("bab")])
         #expect(WordTrigrams.keys(of: "a\"bc") == [key("a\"b"), key("\"bc")])
         #expect(WordTrigrams.keys(of: "東京都") == [key("東京都")])
