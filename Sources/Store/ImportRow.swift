@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Manifest
 import Model
@@ -90,6 +91,18 @@ struct ImportRow: Sendable {
         let text = UnsafeRawBufferPointer(rebasing: all[range(column)])
         guard column.endsAtNUL, let nul = text.firstIndex(of: 0) else { return text }
         return UnsafeRawBufferPointer(rebasing: text[..<nul])
+    }
+
+    /// Whether this row's id, as bound, sorts before `other`'s (SQLite's `BINARY`).
+    func idPrecedes(_ other: ImportRow) -> Bool {
+        bytes.withUnsafeBytes { mine in
+            other.bytes.withUnsafeBytes { theirs in
+                let (a, b) = (bound(.id, in: mine), other.bound(.id, in: theirs))
+                guard let start = a.baseAddress, let otherStart = b.baseAddress else { return a.count < b.count }
+                let order = memcmp(start, otherStart, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     /// Runs `lookup`, a query of one parameter, with this row's id (as the

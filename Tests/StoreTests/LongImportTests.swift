@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
+import SeededRandom
 import TestSupport
 import Testing
 @testable import Store
@@ -314,37 +316,65 @@ import Testing
         #expect(rows(try store.deliveries()) == before)
     }
 
-    /// The staged status index is built from the staged rows once they are
-    /// all written, or as soon as there are more than the limit, and then
-    /// kept up; either way it ends up holding every staged row.
+    /// The staged indexes are built from the staged rows once they are all
+    /// written, or as soon as there are more than the limit, and then kept
+    /// up; the ids' unique index also from the first slice on while the ids
+    /// come in order. Either way they end up holding every staged row, and
+    /// the published table keeps its ids unique by an index of its own.
     @Test func theStagedIndexesAreBuiltOnceTheRowsAreStagedOrPastTheLimit() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let (url, _, manifest) = try setUp(folder, base: [], extra: 1200)
         let store = try DeliveryStore(url: url)
-        let rows = manifest.map(ImportRow.init)
         let expected = Dictionary(grouping: manifest, by: \.status.rawValue).mapValues(\.count)
-        for limit in [100_000, 500] {
+        var shuffled = manifest
+        var random = SplitMix64(seed: 0x5EED_0005)
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, Int(random.next() % UInt64(index + 1))) }
+        for (limit, deliveries) in [(100_000, manifest), (500, manifest), (100_000, shuffled)] {
+            let rows = deliveries.map(ImportRow.init)
+            // After each slice and once all are staged: (status index built, id index built).
             let built = try store.database.pool.write { db in
                 var staged = try StagedImport.begin(path: url.path, indexesBuiltUpTo: limit, db)
-                var built: [Bool] = []
+                let indexes = { () throws -> (Bool, Bool) in
+                    let found = try db.indexes(on: StagedImport.staged("delivery"))
+                    return (found.contains { $0.columns == ["status"] }, found.contains { $0.columns == ["id"] && $0.isUnique })
+                }
+                var built: [(Bool, Bool)] = []
                 for slice in stride(from: 0, to: rows.count, by: 400) {
                     try staged.write(Array(rows[slice ..< slice + 400]), db)
-                    built.append(try db.indexes(on: StagedImport.staged("delivery")).contains { $0.columns == ["status"] })
+                    built.append(try indexes())
                 }
                 try staged.buildIndexes(allStaged: true, db)
-                built.append(try db.indexes(on: StagedImport.staged("delivery")).contains { $0.columns == ["status"] })
+                built.append(try indexes())
                 let index = try #require(try db.indexes(on: StagedImport.staged("delivery")).first { $0.columns == ["status"] })
                 let counted = try Row.fetchAll(db, sql: """
                     SELECT status, count(*) FROM staged_delivery INDEXED BY "\(index.name)" GROUP BY status
                     """).reduce(into: [String: Int]()) { $0[$1[0]] = $1[1] }
                 #expect(counted == expected, "limit \(limit)")
+                #expect(try Int.fetchOne(db, sql: "SELECT count(DISTINCT id) FROM staged_delivery") == rows.count)
                 try StagedImport.dropLeftovers(db)
                 return built
             }
             // 400, 800 and 1200 rows written: past a limit of 500 from the second slice on.
-            #expect(built == (limit == 500 ? [false, true, true, true] : [false, false, false, true]), "limit \(limit)")
+            let inOrder = deliveries == manifest
+            let statusBuilt = limit == 500 ? [false, true, true, true] : [false, false, false, true]
+            #expect(built.map(\.0) == statusBuilt, "limit \(limit), in order: \(inOrder)")
+            #expect(built.map(\.1) == (inOrder ? [true, true, true, true] : statusBuilt), "limit \(limit), in order: \(inOrder)")
         }
+        // Published, the ids are unique by an index of their own, which the next import copies.
+        try store.importManifest(at: try SampleManifest.write(shuffled, to: folder, name: "shuffled.json"))
+        for _ in 0 ..< 2 {
+            let (constraints, unique) = try store.database.pool.read { db in
+                (try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list('delivery') WHERE origin = 'u'"),
+                 try db.indexes(on: "delivery").filter { $0.columns == ["id"] && $0.isUnique }.count)
+            }
+            #expect(constraints == [] && unique == 1)
+            var again = manifest
+            again.append(again[0])
+            #expect(throws: ManifestError.self) { try store.importManifest(at: try SampleManifest.write(again, to: folder, name: "twice.json")) }
+            try store.importManifest(at: try SampleManifest.write(manifest, to: folder))
+        }
+        #expect(try store.count() == manifest.count)
     }
 
     /// The staging and retired tables, and the change-log trigger, in the store.
