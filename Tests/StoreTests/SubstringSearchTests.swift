@@ -93,29 +93,15 @@ import Testing
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("v6.sqlite")
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in db.add(function: StoreSchema.foldFunction) }
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        try StoreSchema.migrator.migrate(queue, upTo: "v6: deliveries per status kept by triggers")
+        let queue = try Self.oldStore(at: url, upTo: "v6: deliveries per status kept by triggers")
         try queue.write { db in
-            for (index, person) in Self.people.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, 'pending', 'pending', '[]')
-                    """, arguments: [person.id, person.name, person.address.line1, person.address.line2])
-                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
-            }
             // What a killed v6 import would leave of its word index.
             try db.execute(sql: "CREATE VIRTUAL TABLE staged_delivery_search USING fts5(id, content = '')")
         }
         try queue.close()
         // What search finds, by brute force: every typed word inside the folded text.
         let queries = ["strasse", "weiss", "lodz", "世田谷", "ørsted", "12", "e", "ki 21"]
-        let before = queries.map { query in
-            Self.people.filter { person in
-                let text = SubstringSearch.searchedText(id: person.id, name: person.name, line1: person.address.line1, line2: person.address.line2)
-                return SubstringSearch.words(query).allSatisfy(text.contains)
-            }.map(\.id)
-        }
+        let before = queries.map(Self.bruteForce)
 
         let store = try DeliveryStore(url: url)
         let schema = try store.database.pool.read { db in
@@ -155,19 +141,8 @@ import Testing
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let url = folder.appendingPathComponent("v8.sqlite")
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in db.add(function: StoreSchema.foldFunction) }
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         // Rows written at v7 (the fold triggers fill `searchFolded`), then v8 builds its word index from them.
-        try StoreSchema.migrator.migrate(queue, upTo: "v7: the word index no search reads dropped")
-        try queue.write { db in
-            for (index, person) in Self.people.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, 'pending', 'pending', '[]')
-                    """, arguments: [person.id, person.name, person.address.line1, person.address.line2])
-                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
-            }
-        }
+        let queue = try Self.oldStore(at: url, upTo: "v7: the word index no search reads dropped")
         try StoreSchema.migrator.migrate(queue, upTo: "v8: a word index with trigrams over the words replaces the trigram index over whole texts")
         try queue.write { db in
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM search_word_trigram WHERE search_word_trigram MATCH '\"hof\"'") == 1)
@@ -176,12 +151,7 @@ import Testing
         }
         try queue.close()
         let queries = ["strasse", "hofstr", "lodz", "世田谷", "三軒茶屋", "ørsted", "112", "d-", "e", "ki 21", "zzz"]
-        let before = queries.map { query in
-            Self.people.filter { person in
-                let text = SubstringSearch.searchedText(id: person.id, name: person.name, line1: person.address.line1, line2: person.address.line2)
-                return SubstringSearch.words(query).allSatisfy(text.contains)
-            }.map(\.id)
-        }
+        let before = queries.map(Self.bruteForce)
 
         let store = try DeliveryStore(url: url)
         let (version, fts, trigramRows) = try store.database.pool.read { db in
@@ -215,5 +185,30 @@ import Testing
             return (lists, holding)
         }
         #expect(lists == holding)
+    }
+
+    /// A store as an older version left it: migrated up to `migration`, with `people` written by that version's schema.
+    private static func oldStore(at url: URL, upTo migration: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: StoreSchema.foldFunction) }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try StoreSchema.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in
+            for (index, person) in people.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO delivery(id, name, line1, line2, status, importedStatus, items) VALUES (?, ?, ?, ?, 'pending', 'pending', '[]')
+                    """, arguments: [person.id, person.name, person.address.line1, person.address.line2])
+                try db.execute(sql: "INSERT INTO delivery_length VALUES (?, 1, 1, 0)", arguments: [index + 1])
+            }
+        }
+        return queue
+    }
+
+    /// The ids of `people` a search for `query` must find: every typed word inside the folded text.
+    private static func bruteForce(_ query: String) -> [String] {
+        people.filter { person in
+            let text = SubstringSearch.searchedText(id: person.id, name: person.name, line1: person.address.line1, line2: person.address.line2)
+            return SubstringSearch.words(query).allSatisfy(text.contains)
+        }.map(\.id)
     }
 }
