@@ -273,22 +273,33 @@ struct DeliveryImporter: Sendable {
         let path = database.url.path
         var staged = try importSlice { db in try StagedImport.begin(path: path, db) }
         do {
-            // The manifest's rows, as the reader hands them over.
+            // The manifest's rows, as the reader hands them over: a slice is
+            // whole batches, as many as make up its rows, rather than rows
+            // copied out of them (the copies were 2% of the writer's profile).
             var slice = ImportSlice(rows: 2048)
-            var pending = first
+            var pending = first.isEmpty ? [] : [first]
             var reading = true
             var writtenRows = 0
             while reading || !pending.isEmpty {
-                while reading, pending.count < slice.rows {
-                    if let batch = try queue.take() { pending += batch } else { reading = false }
+                var rows = pending.reduce(0) { $0 + $1.count }
+                while reading, rows < slice.rows {
+                    if let batch = try queue.take() {
+                        pending.append(batch)
+                        rows += batch.count
+                    } else {
+                        reading = false
+                    }
                 }
-                let rows = Array(pending.prefix(slice.rows))
-                pending.removeFirst(rows.count)
+                let batches = pending
+                pending.removeAll()
+                guard !batches.isEmpty else { continue }
                 try slice.measure {
-                    try importSlice { db in try staged.write(rows, db) }
-                    return rows.count
+                    try importSlice { db in
+                        for batch in batches { try staged.write(batch, db) }
+                    }
+                    return rows
                 }
-                writtenRows += rows.count
+                writtenRows += rows
                 written(writtenRows)
             }
 
