@@ -29,16 +29,15 @@ enum SearchWordIndex {
     /// Writes `words[range]` into an empty word table `table` (the live one,
     /// or an import's staged copy), the word at index `i` with id `i + 1`.
     static func insert(_ words: SortedWords, _ range: Range<Int>, into table: String, _ db: Database) throws {
-        // Bound through the C API (`BulkStatement`): a million words.
-        let word = try BulkStatement("INSERT INTO \(table)(id, word, positions) VALUES (?, ?, ?)", db)
-        for index in range {
-            word.bind(index + 1, at: 1)
-            try words.withWord(at: index) { bytes in
+        // Bound through the C API (`BulkStatement`), many rows a statement: a million words.
+        try BulkStatement.insert(rows: range.count, into: table, columns: ["id", "word", "positions"], db) { row, statement, first in
+            let index = range.lowerBound + row
+            statement.bind(index + 1, at: first)
+            words.withWord(at: index) { bytes in
                 // Up to a NUL, as a String is bound.
-                word.bind(lyingAt: UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]), at: 2)
-                words.withEncoded(at: index) { word.bind(bytes: $0, at: 3) }
-                try word.run()
+                statement.bind(copying: UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.endIndex)]), at: first + 1)
             }
+            words.withEncoded(at: index) { statement.bind(bytes: $0, at: first + 2) }
         }
     }
 

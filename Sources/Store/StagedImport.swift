@@ -163,32 +163,16 @@ struct StagedImport {
         try buildIndexes(allStaged: false, db)
     }
 
-    /// Rows of lengths one statement inserts: a statement a row cost the
-    /// writer 0.7 s at 10^6, most of it in running the statement rather than
-    /// in the rows.
-    static let lengthsPerStatement = 64
-
-    /// Inserts the staged lengths, `lengthsPerStatement` rows a statement (the rest one at a time).
+    /// Inserts the staged lengths, many rows a statement.
     private func writeLengths(_ lengths: [(position: Int, lengths: TextLengths)], _ db: Database) throws {
-        let table = Self.staged("delivery_length")
-        let many = try BulkStatement("""
-            INSERT INTO \(table)(position, name, address, window) VALUES \(Array(repeating: "(?, ?, ?, ?)", count: Self.lengthsPerStatement)
-                .joined(separator: ", "))
-            """, db)
-        let one = try BulkStatement("INSERT INTO \(table)(position, name, address, window) VALUES (?, ?, ?, ?)", db)
-        var start = 0
-        while start < lengths.count {
-            let count = lengths.count - start >= Self.lengthsPerStatement ? Self.lengthsPerStatement : 1
-            let statement = count > 1 ? many : one
-            for (offset, row) in lengths[start ..< start + count].enumerated() {
-                let first = Int32(offset * 4)
-                statement.bind(row.position, at: first + 1)
-                statement.bind(row.lengths.name, at: first + 2)
-                statement.bind(row.lengths.address, at: first + 3)
-                statement.bind(row.lengths.window, at: first + 4)
-            }
-            try statement.run()
-            start += count
+        try BulkStatement.insert(
+            rows: lengths.count, into: Self.staged("delivery_length"), columns: ["position", "name", "address", "window"], db
+        ) { index, statement, first in
+            let row = lengths[index]
+            statement.bind(row.position, at: first)
+            statement.bind(row.lengths.name, at: first + 1)
+            statement.bind(row.lengths.address, at: first + 2)
+            statement.bind(row.lengths.window, at: first + 3)
         }
     }
 
