@@ -312,7 +312,7 @@ struct DeliveryImporter: Sendable {
                 done += range.count
                 progress?(ImportProgress(phase: .indexing, done: done, total: keeping + staged.after))
             }
-            // Every row is staged: the indexes are built now, if not yet, while the reading thread sorts the words.
+            // Every row is staged: the indexes not made yet are built from them now.
             try importSlice { db in try staged.buildIndexes(allStaged: true, db) }
             let words = staged.words(manifest: try gathered.take() ?? SortedWords(), kept: kept)
             // The words' trigram lists are made on another thread while this one writes the words.
