@@ -7,7 +7,7 @@ import Glibc
 // (seed 1) of 10^4, 10^5 and 10^6 deliveries into a new SQLite store, each
 // timed as a whole process: wall clock, CPU (user + system) and the largest
 // resident set, from `wait4`. Prints the table of docs/benchmarks.md with the
-// targets (at least 125,000 rows/s, at most 150 MB) checked.
+// targets (at least 125,000 rows/s at 10^6, at most 150 MB) checked.
 //
 //   ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1]
 
@@ -92,8 +92,13 @@ do {
         let usage = samples.sorted { $0.wall < $1.wall }[samples.count / 2]
         let rate = Double(count) / usage.wall
         let megabytes = Double(usage.maxRSSKiB) / 1024
+        // The speed is set at 10^6 (≤ 8 s): a smaller import is much more a
+        // process start and a store's creation, so only its memory is checked.
+        let verdict = count >= 1_000_000
+            ? (rate >= 125_000 && megabytes <= 150 ? "met" : "not met")
+            : (megabytes <= 150 ? "memory met (speed is set at 10^6)" : "not met")
         rows.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.0f | %@ |", countName(count), usage.wall, usage.cpu, rate, megabytes,
-                           rate >= 125_000 && megabytes <= 150 ? "met" : "not met"))
+                           verdict))
         notes.append("N = \(countName(count)): load average \(before) before, \(loadAverage()) after")
         print("N = \(countName(count)) imported (\(runs) run\(runs == 1 ? "" : "s"))")
     }
