@@ -17,7 +17,9 @@ import Synchronization
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
 ///   than keeping them up row by row; the reading threads gather the word
-///   index (`SearchWords`) on the way, their parts' joined and copied in after the rows.
+///   index (`SearchWords`) on the way, and their parts' words, joined, go
+///   into a table a second connection makes while the keys are built
+///   (`StagedWords`), which this transaction then puts in place.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
@@ -74,7 +76,11 @@ struct PostgresImport {
     ) throws -> ImportSummary {
         let link = store.link
         let progress = progress
-        return try link.transaction { connection in
+        let staged = Mutex<StagedWords?>(nil)
+        var committed = false
+        // After the transaction has ended, so that dropping a staged table waits for no lock of its.
+        defer { staged.withLock { $0 }?.finish(committed: committed) }
+        let summary = try link.transaction { connection in
             // One import at a time, and no status change lands between its read and its write.
             _ = try link.rows("LOCK TABLE delivery IN SHARE ROW EXCLUSIVE MODE", on: connection)
             let before = try Self.maxPosition(link, connection)
@@ -143,16 +149,20 @@ struct PostgresImport {
                     }
                 }.start()
                 defer { wordChunks.cancel() }
+                // Meanwhile a second connection makes the word table, which this transaction then swaps in.
+                let words = StagedWords(location: link.location, words: wordChunks, indexBuildMemory: Self.indexBuildMemory)
+                staged.withLock { $0 = words }
                 for key in PostgresSchema.deliveryKeys {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
                 }
-                try SearchWords.replaceTable(with: wordChunks.take() ?? [], link, connection)
+                // The planner's figures for the new rows, committed with them.
+                _ = try link.rows("ANALYZE delivery", on: connection)
+                try words.swapIn(link, connection, words: wordChunks)
             } else {
                 try merge(link, connection, after: before)
+                _ = try link.rows("ANALYZE delivery", on: connection)
+                _ = try link.rows("ANALYZE search_word", on: connection)
             }
-            // The planner's figures for the new rows, committed with them.
-            _ = try link.rows("ANALYZE delivery", on: connection)
-            _ = try link.rows("ANALYZE search_word", on: connection)
             if let fingerprint {
                 _ = try link.rows("""
                     INSERT INTO imported_manifest(path, size, modified) VALUES
@@ -164,6 +174,8 @@ struct PostgresImport {
             let after = try Self.maxPosition(link, connection)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }
+        committed = true
+        return summary
     }
 
     /// Updates known ids in place from the temporary table (only rows the

@@ -109,7 +109,7 @@ enum PostgresSchema {
             "CREATE TABLE search_word (word text NOT NULL, positions bytea NOT NULL)",
             // Read whole at every search, and already compact: not worth compressing.
             "ALTER TABLE search_word ALTER COLUMN positions SET STORAGE EXTERNAL",
-            wordIndex,
+            wordIndex(),
         ], rewrite: { link, connection in
             try SearchWords.reading(link, connection).replaceTable(link, connection)
         }),
@@ -194,8 +194,12 @@ enum PostgresSchema {
         }
     }
 
-    /// The trigram index over the distinct words (v4), built after they are copied in.
-    static let wordIndex = "CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops)"
+    /// The trigram index over the distinct words (v4), built after they are
+    /// copied in; named after its table (`StagedWords` builds one on a table
+    /// of its own and renames both).
+    static func wordIndex(on table: String = "search_word") -> String {
+        "CREATE INDEX \(table)_trigram ON \(table) USING gin (word gin_trgm_ops)"
+    }
     static let dropWordIndex = "DROP INDEX search_word_trigram"
 
     /// The substring index over every delivery's text, of versions 1 to 3.

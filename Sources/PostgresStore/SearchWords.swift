@@ -94,13 +94,18 @@ extension SearchWords {
     static func replaceTable(with chunks: [ByteBuffer], _ link: PostgresLink, _ connection: PostgresConnection) throws {
         _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropWordIndex), on: connection)
         _ = try link.rows("TRUNCATE search_word", on: connection)
+        try copy(chunks, into: "search_word", link, connection)
+        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordIndex()), on: connection)
+    }
+
+    /// Sends COPY chunks of words (`copyChunks`) into `table` (`search_word`, or one shaped like it).
+    static func copy(_ chunks: [ByteBuffer], into table: String, _ link: PostgresLink, _ connection: PostgresConnection) throws {
         let logger = link.quietLogger
         try link.waitFor { [chunks] in
-            try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
+            try await connection.copyFrom(table: table, columns: ["word", "positions"], logger: logger) { writer in
                 for chunk in chunks { try await writer.write(chunk) }
             }
         }
-        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordIndex), on: connection)
     }
 
     /// Keeps the word index up for a few rows written in place or added:
@@ -134,12 +139,6 @@ extension SearchWords {
             updated.positions[word] = list
         }
         _ = try link.rows("DELETE FROM search_word WHERE word = ANY(\(words))", on: connection)
-        let chunks = updated.copyChunks(chunkBytes: PostgresImport.chunkBytes)
-        let logger = link.quietLogger
-        try link.waitFor { [chunks] in
-            try await connection.copyFrom(table: "search_word", columns: ["word", "positions"], logger: logger) { writer in
-                for chunk in chunks { try await writer.write(chunk) }
-            }
-        }
+        try copy(updated.copyChunks(chunkBytes: PostgresImport.chunkBytes), into: "search_word", link, connection)
     }
 }

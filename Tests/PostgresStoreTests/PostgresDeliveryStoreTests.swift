@@ -120,7 +120,7 @@ struct PostgresDeliveryStoreTests {
     }
 
     /// The word index as one line: a digest of every word and its positions, in word order.
-    private static func wordIndex(_ fixture: PostgresFixture) throws -> String {
+    static func wordIndex(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
             SELECT md5(string_agg(word || ':' || encode(positions, 'hex'), ',' ORDER BY word COLLATE "C")) FROM search_word
             """)
@@ -299,7 +299,7 @@ struct PostgresDeliveryStoreTests {
     }
 
     /// The keys and indexes of `delivery`, as the server describes them.
-    private static func keys(_ fixture: PostgresFixture) throws -> String {
+    static func keys(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
             SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('delivery', 'search_word')
             UNION ALL
