@@ -94,7 +94,7 @@ struct PostgresImport {
             } else {
                 _ = try link.rows("""
                     CREATE TEMP TABLE import_delivery (
-                        seq integer, id text, name text, line1 text, line2 text, phone text, text_number text,
+                        seq integer, id text COLLATE "C", name text, line1 text, line2 text, phone text, text_number text,
                         status text, items text, instructions text, delivery_window text,
                         name_length integer, address_length integer, window_length integer, search_text text,
                         imported_status text

@@ -229,7 +229,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6")
+                == "1,2,3,4,5,6,7")
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -268,6 +268,32 @@ struct PostgresDeliveryStoreTests {
         #expect(!keys.contains("delivery_lengths") && keys.contains("INCLUDE (name_length, address_length, window_length)"))
     }
 
+    @Test func aVersion6DatabaseComparesIdsAsBytes() throws {
+        let fixture = try PostgresFixture()
+        var deliveries = PostgresFixture.deliveries(count: 30)
+        try fixture.open().importManifest(at: try fixture.write(deliveries))
+        let migrated = try Self.keys(fixture)
+        let idCollation = "SELECT collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE attrelid = 'delivery'::regclass AND attname = 'id'"
+        #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
+        // As version 6 left it: ids in the database's collation.
+        try fixture.cluster.psql(fixture.database, """
+            DELETE FROM idm_schema_migration WHERE version >= 7;
+            ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE "default";
+            """)
+        #expect(try fixture.cluster.psql(fixture.database, idCollation) == "default")
+        let store = try fixture.open()
+        #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
+        #expect(try Self.keys(fixture) == migrated)
+        // Ids are found as before: a re-import joins on them, a status change looks one up.
+        deliveries[5].name = "Quetzal Renamed"
+        try store.importManifest(at: try fixture.write(deliveries, name: "renamed.json"))
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[5].id])
+        let status: DeliveryStatus = deliveries[5].status == .failed ? .delivered : .failed
+        try store.setStatus(status, forDeliveryID: deliveries[5].id)
+        #expect(try store.deliveries().delivery(at: 5).status == status)
+    }
+
     @Test func aVersion3DatabaseGetsItsWordIndex() throws {
         let fixture = try PostgresFixture()
         var deliveries = PostgresFixture.deliveries(count: 40)
@@ -284,7 +310,7 @@ struct PostgresDeliveryStoreTests {
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "6")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "7")
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
