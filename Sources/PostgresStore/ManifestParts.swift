@@ -17,15 +17,19 @@ import Synchronization
 /// a bad manifest still changes nothing, and its problem is reported as the
 /// checking pass found it.
 final class ManifestParts: Sendable {
-    /// One thread's deliveries: its COPY chunks, in order, and its words once it is done.
+    /// One thread's deliveries: its words once it is done.
     struct Part: Sendable {
-        let chunks = BoundedQueue<ByteBuffer>(capacity: 4)
         let words = BoundedQueue<SearchWords>(capacity: 1)
     }
 
     /// The first deliveries, then the rest: positions in `first` all come before those in `rest`.
     let first = Part()
     let rest = Part()
+    /// Both parts' COPY chunks, each part's in order, as they are made: the
+    /// first part's are sent while the rest is still being checked, rather
+    /// than waiting for the rest's to take turns with (each row carries its
+    /// position, so their order in the table is the server's business).
+    let chunks = BoundedQueue<ByteBuffer>(capacity: 8, producers: 2)
 
     /// The deliveries between checkpoints (where the rest can start).
     static let checkpointInterval = 1024
@@ -81,8 +85,7 @@ final class ManifestParts: Sendable {
 
     /// Stops both threads (the consumer gave up).
     func cancel() {
-        first.chunks.cancel()
-        rest.chunks.cancel()
+        chunks.cancel()
     }
 
     /// How many deliveries the manifest holds, once the check is done (waiting
@@ -126,21 +129,20 @@ final class ManifestParts: Sendable {
             checked.finish(error: nil)
         } catch {
             checked.finish(error: error)
-            rest.chunks.finish(error: error)
-            rest.words.finish(error: error)
             // The first part stops at its next chunk.
-            first.chunks.cancel()
+            chunks.finish(error: error)
+            rest.words.finish(error: error)
             return
         }
         guard let start else {
             rest.words.finish(error: nil)
-            rest.chunks.finish(error: nil)
+            chunks.finish(error: nil)
             return
         }
         read(rest, from: start, count: total - start.index) { _ in true }
     }
 
-    /// Parses and encodes deliveries as COPY rows into `part`'s queue, while
+    /// Parses and encodes deliveries as COPY rows into `chunks`, while
     /// `admits` each index, gathering their words when asked to.
     private func read(_ part: Part, from start: ManifestCheckpoint?, count: Int, admits: (Int) -> Bool) {
         struct PartEnd: Error {}
@@ -163,20 +165,20 @@ final class ManifestParts: Sendable {
                     CopyRow.append(delivery, sequence: sequence, searchText: searchText, items: &items, to: &buffer)
                     if gathersWords { words.add(position: sequence, folded: searchText) }
                     if buffer.readableBytes >= PostgresImport.chunkBytes {
-                        guard part.chunks.put(buffer) else { throw CancellationError() }
+                        guard chunks.put(buffer) else { throw CancellationError() }
                         report(index + 1 - sent)
                         sent = index + 1
                         buffer.clear()
                     }
                 }
             } catch is PartEnd {}
-            if buffer.readableBytes > 0 { _ = part.chunks.put(buffer) }
+            if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
             if gathersWords { _ = part.words.put(words) }
             part.words.finish(error: nil)
-            part.chunks.finish(error: nil)
+            chunks.finish(error: nil)
         } catch {
             part.words.finish(error: error)
-            part.chunks.finish(error: error)
+            chunks.finish(error: error)
         }
     }
 

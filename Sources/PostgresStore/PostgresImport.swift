@@ -116,17 +116,7 @@ struct PostgresImport {
             let logger = link.quietLogger
             try link.waitFor {
                 try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
-                    // A chunk from each part in turn: while both are read, they are read at about the same pace.
-                    var reading = [parts.first.chunks, parts.rest.chunks]
-                    while !reading.isEmpty {
-                        var still: [BoundedQueue<ByteBuffer>] = []
-                        for chunks in reading {
-                            guard let chunk = try chunks.take() else { continue }
-                            try await writer.write(chunk)
-                            still.append(chunks)
-                        }
-                        reading = still
-                    }
+                    while let chunk = try parts.chunks.take() { try await writer.write(chunk) }
                 }
             }
             // Both parts are read: the check is done, and found the manifest good.

@@ -1,8 +1,11 @@
 import Foundation
 
-/// A bounded hand-over from one producing thread to one consuming thread:
-/// an import's reader hands prepared rows (SQLite) or COPY chunks
-/// (PostgreSQL) to the writer, so reading and writing keep both cores busy.
+/// A bounded hand-over from producing threads to one consuming thread: an
+/// import's reader hands prepared rows (SQLite) or its readers hand COPY
+/// chunks (PostgreSQL) to the writer, so reading and writing keep both cores
+/// busy. With several producers the consumer takes what any of them has
+/// made, in the order they made it; the queue ends when the last producer
+/// finishes, or with the first producer's error, which also stops the others.
 ///
 /// Bounded, so memory stays a few elements however large the manifest;
 /// cancellable, so a failed writer stops the reader; the reader's error
@@ -20,27 +23,34 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var finished = false
     private var cancelled = false
     private var error: (any Error)?
+    /// Producers that have not finished yet.
+    private var producing: Int
 
-    public init(capacity: Int) {
+    public init(capacity: Int, producers: Int = 1) {
         self.capacity = capacity
+        producing = producers
     }
 
-    /// Hands over an element, waiting while the queue is full. False once the consumer has given up.
+    /// Hands over an element, waiting while the queue is full. False once the
+    /// consumer has given up or another producer has failed.
     public func put(_ element: Element) -> Bool {
         condition.withLock {
-            while elements.count >= capacity, !cancelled { condition.wait() }
-            guard !cancelled else { return false }
+            while elements.count >= capacity, !cancelled, error == nil { condition.wait() }
+            guard !cancelled, error == nil else { return false }
             elements.append(element)
             condition.broadcast()
             return true
         }
     }
 
-    /// The producer is done, with the error that stopped it if any.
+    /// A producer is done, with the error that stopped it if any: the queue
+    /// ends when every producer is done, or at the first error (which the
+    /// consumer gets after what is queued).
     public func finish(error: (any Error)?) {
         condition.withLock {
-            finished = true
-            self.error = error
+            producing -= 1
+            if self.error == nil { self.error = error }
+            finished = producing <= 0 || self.error != nil
             condition.broadcast()
         }
     }

@@ -39,12 +39,10 @@ struct SearchWordsTests {
         let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
         parts.start()
         var sequences: [Int] = []
-        for chunks in [parts.first.chunks, parts.rest.chunks] {
-            while let chunk = try chunks.take() {
-                // A line a row (newlines in values are escaped), its sequence first.
-                for line in String(buffer: chunk).split(separator: "\n") {
-                    sequences.append(Int(line.prefix { $0 != "\t" }) ?? -1)
-                }
+        while let chunk = try parts.chunks.take() {
+            // A line a row (newlines in values are escaped), its sequence first.
+            for line in String(buffer: chunk).split(separator: "\n") {
+                sequences.append(Int(line.prefix { $0 != "\t" }) ?? -1)
             }
         }
         #expect(sequences.sorted() == Array(1...20000))

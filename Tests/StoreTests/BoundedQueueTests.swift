@@ -20,6 +20,42 @@ import Testing
         #expect(ids == (0..<50).map { "B\($0)" })
     }
 
+    @Test func twoProducersBatchesArriveAsMadeEachInOrderAndTheQueueEndsWithTheLast() throws {
+        let queue = BoundedQueue<[ImportRow]>(capacity: 2, producers: 2)
+        let firstDone = DispatchSemaphore(value: 0)
+        // The second producer starts only when the first is done: the consumer takes the first's meanwhile.
+        Thread {
+            for number in 0..<20 where !queue.put(Self.batch(number)) { return }
+            queue.finish(error: nil)
+            firstDone.signal()
+        }.start()
+        Thread {
+            firstDone.wait()
+            for number in 100..<120 where !queue.put(Self.batch(number)) { return }
+            queue.finish(error: nil)
+        }.start()
+        var ids: [String] = []
+        while let batch = try queue.take() { ids += batch.map(\.id) }
+        #expect(ids == (0..<20).map { "B\($0)" } + (100..<120).map { "B\($0)" })
+    }
+
+    @Test func oneProducersErrorEndsTheQueueAndStopsTheOther() {
+        struct Broken: Error {}
+        let queue = BoundedQueue<[ImportRow]>(capacity: 1, producers: 2)
+        #expect(queue.put(Self.batch(0)))
+        let refused = DispatchSemaphore(value: 0)
+        // The other producer waits on the full queue until the error releases it, refused.
+        Thread {
+            if !queue.put(Self.batch(1)) { refused.signal() }
+        }.start()
+        queue.finish(error: Broken())
+        #expect(refused.wait(timeout: .now() + 10) == .success)
+        #expect((try? queue.take())?.first?.id == "B0")
+        #expect(throws: Broken.self) { try queue.take() }
+        queue.finish(error: nil)
+        #expect(queue.producerError is Broken)
+    }
+
     @Test func aReaderErrorReachesTheWriterAfterTheBatchesBeforeIt() {
         struct Broken: Error {}
         let queue = BoundedQueue<[ImportRow]>(capacity: 4)
