@@ -141,6 +141,14 @@ enum PostgresSchema {
         Migration(version: 7, name: "ids compared as bytes", statements: [
             "ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE \"C\"",
         ]),
+        // Whether a row has no window (none, or an empty one) as one key of
+        // three values rather than two of two (`PostgresSearch.sortKey`): the
+        // same order, and the window index builds at an import of 10^6 in
+        // 1.7-2.3 s rather than 2.4-3.0 s (fewer expressions per row, fewer
+        // keys per comparison).
+        Migration(version: 8, name: "the window order's emptiness as one key", statements: [
+            sortIndex(.window).drop, sortIndex(.window).build,
+        ]),
     ]
 
     /// One index per sort order by text (v6): the status's rank
@@ -157,9 +165,11 @@ enum PostgresSchema {
     /// read a step's positions and count the rows before one from the index
     /// alone (10^6 rows, a step of 4096 positions: 1 ms, against 20-35 ms of
     /// visits to the table without).
-    static let sortIndexes: [(drop: String, build: String)] = [
-        (DeliveryOrder.name, "name", "name"), (.window, "window", "delivery_window"),
-    ].map { order, name, column in
+    static let sortIndexes = [sortIndex(.name), sortIndex(.window)]
+
+    /// The sort index of one order by text (`sortIndexes`).
+    static func sortIndex(_ order: DeliveryOrder) -> (drop: String, build: String) {
+        let (name, column) = order == .name ? ("name", "name") : ("window", "delivery_window")
         let columns = ([PostgresSearch.statusRank] + PostgresSearch.sortKey(order).map { "(\($0))" } + ["position"])
             .joined(separator: ", ")
         return ("DROP INDEX delivery_by_status_then_\(name)",

@@ -87,7 +87,7 @@ struct PostgresSearch: Sendable, Hashable {
         case .manifest: []
         case .window:
             // No window last; among those, none (NULL) before an empty one, as SQLite sorts NULL first.
-            ["(delivery_window IS NULL OR delivery_window = '')", "(delivery_window IS NOT NULL)",
+            ["CASE WHEN delivery_window IS NULL THEN 1 WHEN delivery_window = '' THEN 2 ELSE 0 END",
              "coalesce(delivery_window, '') COLLATE \"C\""]
         case .name: ["lower(name COLLATE \"C\")"]
         case .status: [statusRank]

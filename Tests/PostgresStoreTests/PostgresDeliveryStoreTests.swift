@@ -229,7 +229,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6,7")
+                == "1,2,3,4,5,6,7,8")
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -268,19 +268,24 @@ struct PostgresDeliveryStoreTests {
         #expect(!keys.contains("delivery_lengths") && keys.contains("INCLUDE (name_length, address_length, window_length)"))
     }
 
-    @Test func aVersion6DatabaseComparesIdsAsBytes() throws {
+    @Test func aVersion6DatabaseComparesIdsAsBytesAndSortsWindowsByTwoKeys() throws {
         let fixture = try PostgresFixture()
         var deliveries = PostgresFixture.deliveries(count: 30)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
         let migrated = try Self.keys(fixture)
         let idCollation = "SELECT collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE attrelid = 'delivery'::regclass AND attname = 'id'"
         #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
-        // As version 6 left it: ids in the database's collation.
+        // As version 6 left it: ids in the database's collation, the window order's emptiness in two keys.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 7;
             ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE "default";
+            DROP INDEX delivery_by_status_then_window;
+            CREATE INDEX delivery_by_status_then_window ON delivery ((CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END),
+                ((delivery_window IS NULL OR delivery_window = '')), ((delivery_window IS NOT NULL)),
+                (coalesce(delivery_window, '') COLLATE "C"), position) INCLUDE (delivery_window, status);
             """)
         #expect(try fixture.cluster.psql(fixture.database, idCollation) == "default")
+        #expect(try Self.keys(fixture) != migrated)
         let store = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
         #expect(try Self.keys(fixture) == migrated)
@@ -310,7 +315,7 @@ struct PostgresDeliveryStoreTests {
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "7")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "8")
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
