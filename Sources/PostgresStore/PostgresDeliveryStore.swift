@@ -139,21 +139,22 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
     public func statusCounts(matching text: String) throws(StoreError) -> StatusCounts {
+        // Grouped by the rank, which the status index begins with: the whole store's counts read it in order, alone.
+        let selected = "\(PostgresSearch.statusRank) AS rank, count(*) AS count"
         let search = PostgresSearch(text: text, status: nil)
-        var query = search?.query(selecting: "status, count(*) AS count")
-            ?? PostgresQuery(unsafeSQL: "SELECT status, count(*) AS count FROM delivery")
+        var query = search?.query(selecting: selected) ?? PostgresQuery(unsafeSQL: "SELECT \(selected) FROM delivery")
         if let search, let positions = try wordPositions(search) {
-            query = PostgresQuery(unsafeSQL: "SELECT status, count(*) AS count FROM delivery WHERE position = ANY($1)")
+            query = PostgresQuery(unsafeSQL: "SELECT \(selected) FROM delivery WHERE position = ANY($1)")
             query.binds.append(positions)
         }
-        let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY status", binds: query.binds))
+        let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY 1", binds: query.binds))
         var counts = StatusCounts()
         for row in rows {
             let row = row.makeRandomAccess()
-            guard let status = try? row.decode("status", as: String.self), let count = try? row.decode("count", as: Int64.self),
-                  let known = DeliveryStatus(rawValue: status)
+            guard let rank = try? row.decode("rank", as: Int32.self), let count = try? row.decode("count", as: Int64.self),
+                  DeliveryStatus.allCases.indices.contains(Int(rank))
             else { continue }
-            counts[known] = Int(count)
+            counts[DeliveryStatus.allCases[Int(rank)]] = Int(count)
         }
         return counts
     }

@@ -149,6 +149,13 @@ enum PostgresSchema {
         Migration(version: 8, name: "the window order's emptiness as one key", statements: [
             sortIndex(.window).drop, sortIndex(.window).build,
         ]),
+        // The status index led by the rank rather than the status's text:
+        // integers sort far faster than text under the database's collation
+        // (an import of 10^6 builds it in 0.75-1.1 s rather than 1.25-1.8 s),
+        // and one condition on the rank reads a status's range of every index.
+        Migration(version: 9, name: "the status index led by the status's rank", statements: [
+            statusIndex.drop, statusIndex.build,
+        ]),
     ]
 
     /// One index per sort order by text (v6): the status's rank
@@ -167,6 +174,14 @@ enum PostgresSchema {
     /// visits to the table without).
     static let sortIndexes = [sortIndex(.name), sortIndex(.window)]
 
+    /// The rows of each status in position order (a status filter in
+    /// manifest order, the status order within a status), led by the rank
+    /// as the sort indexes are (v9); with the status, so that counting a
+    /// status's rows reads the index alone.
+    static let statusIndex = (
+        drop: "DROP INDEX delivery_by_status",
+        build: "CREATE INDEX delivery_by_status ON delivery ((\(PostgresSearch.statusRank)), position) INCLUDE (status)")
+
     /// The sort index of one order by text (`sortIndexes`).
     static func sortIndex(_ order: DeliveryOrder) -> (drop: String, build: String) {
         let (name, column) = order == .name ? ("name", "name") : ("window", "delivery_window")
@@ -183,7 +198,7 @@ enum PostgresSchema {
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_pkey",
          "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
-        ("DROP INDEX delivery_by_status", "CREATE INDEX delivery_by_status ON delivery (status, position)"),
+        statusIndex,
     ] + sortIndexes
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.

@@ -98,6 +98,17 @@ struct PostgresSearch: Sendable, Hashable {
     static let statusRank =
         "(CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END)"
 
+    /// A status's place in status order, as `statusRank` gives it.
+    static func rank(of status: String) -> Int {
+        DeliveryStatus.allCases.firstIndex { $0.rawValue == status } ?? 3
+    }
+
+    /// The rows of one status, as the indexes that begin with the rank read
+    /// them (`PostgresSchema.deliveryKeys`): a range of each.
+    static func statusCondition(_ status: String) -> String {
+        "\(statusRank) = \(rank(of: status))"
+    }
+
     /// `SELECT <columns> FROM delivery WHERE <this search>`. `columns` and
     /// `extra` (one more condition) are the caller's own SQL, never values.
     func query(selecting columns: String, extra: String? = nil) -> PostgresQuery {
@@ -182,10 +193,7 @@ struct PostgresSearch: Sendable, Hashable {
         var binds = PostgresBindings()
         binds.append(positions)
         var sql = "SELECT position FROM delivery WHERE position = ANY($1)"
-        if let status {
-            binds.append(status)
-            sql += " AND status = $2"
-        }
+        if let status { sql += " AND " + Self.statusCondition(status) }
         return PostgresQuery(unsafeSQL: sql + " ORDER BY " + key.joined(separator: ", "), binds: binds)
     }
 
@@ -239,7 +247,7 @@ struct PostgresSearch: Sendable, Hashable {
     /// The words and the status, each bound.
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
         var conditions = wordConditions(&binds)
-        if let status { conditions.append("status = \(bind(status, &binds))") }
+        if let status { conditions.append(Self.statusCondition(status)) }
         return conditions
     }
 
@@ -270,10 +278,9 @@ struct PostgresSearch: Sendable, Hashable {
         let statuses = status.map { [$0] } ?? DeliveryStatus.allCases.map(\.rawValue)
         let words = wordConditions(&binds)
         return statuses.map { status in
-            let rank = DeliveryStatus.allCases.firstIndex { $0.rawValue == status } ?? 3
-            // The sort indexes begin with the rank (`PostgresSchema.sortIndexes`), the status index with the status.
-            let range = order == .status ? "status = \(bind(status, &binds))" : "\(Self.statusRank) = \(rank)"
-            var conditions = [range] + words
+            let rank = Self.rank(of: status)
+            // The status index and the sort indexes all begin with the rank (`PostgresSchema.deliveryKeys`).
+            var conditions = [Self.statusCondition(status)] + words
             if let anchor {
                 let within = Self.sortKeyWithinStatus(order) + ["position"]
                 let columns = within.joined(separator: ", ")
