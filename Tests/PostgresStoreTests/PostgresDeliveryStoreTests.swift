@@ -268,17 +268,20 @@ struct PostgresDeliveryStoreTests {
         #expect(!keys.contains("delivery_lengths") && keys.contains("INCLUDE (name_length, address_length, window_length)"))
     }
 
-    @Test func aVersion6DatabaseComparesIdsAsBytesAndSortsWindowsByTwoKeys() throws {
+    @Test func aVersion6DatabaseGetsIdsComparedAsBytesAndTheNewWindowAndStatusIndexes() throws {
         let fixture = try PostgresFixture()
         var deliveries = PostgresFixture.deliveries(count: 30)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
         let migrated = try Self.keys(fixture)
         let idCollation = "SELECT collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE attrelid = 'delivery'::regclass AND attname = 'id'"
         #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
-        // As version 6 left it: ids in the database's collation, the window order's emptiness in two keys.
+        // As version 6 left it: ids in the database's collation, the window order's emptiness in two keys,
+        // the status index led by the status's text.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 7;
             ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE "default";
+            DROP INDEX delivery_by_status;
+            CREATE INDEX delivery_by_status ON delivery (status, position);
             DROP INDEX delivery_by_status_then_window;
             CREATE INDEX delivery_by_status_then_window ON delivery ((CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END),
                 ((delivery_window IS NULL OR delivery_window = '')), ((delivery_window IS NOT NULL)),
@@ -297,6 +300,13 @@ struct PostgresDeliveryStoreTests {
         let status: DeliveryStatus = deliveries[5].status == .failed ? .delivered : .failed
         try store.setStatus(status, forDeliveryID: deliveries[5].id)
         #expect(try store.deliveries().delivery(at: 5).status == status)
+        // Statuses are filtered and counted through the rank.
+        deliveries[5].status = status
+        let failed = deliveries.filter { $0.status == .failed }.map(\.id)
+        #expect(!failed.isEmpty)
+        #expect(PostgresFixture.rows(try store.search("", status: .failed)).map(\.id) == failed)
+        let counts = try store.statusCounts(matching: "")
+        #expect(DeliveryStatus.allCases.map { counts[$0] } == DeliveryStatus.allCases.map { status in deliveries.count { $0.status == status } })
     }
 
     @Test func aVersion3DatabaseGetsItsWordIndex() throws {
