@@ -244,7 +244,7 @@ struct PostgresSearch: Sendable, Hashable {
     /// The sort key and then the position: the list's total order.
     private var key: [String] { Self.sortKey(order) + ["position"] }
 
-    /// The words and the status, each bound.
+    /// The words, each bound, and the status (as its rank, a number of ours).
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
         var conditions = wordConditions(&binds)
         if let status { conditions.append(Self.statusCondition(status)) }
