@@ -68,16 +68,13 @@ enum CopyRow {
             id: delivery.id, name: delivery.name, line1: delivery.address.line1, line2: delivery.address.line2)
     }
 
-    /// `value` as a field's text: backslash, tab, newline and carriage return escaped.
-    static func writeEscaped(_ value: String, _ buffer: inout ByteBuffer) {
-        var value = value
-        _ = value.withUTF8 { bytes in
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
-                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                var line = LineWriter(base: base)
-                line.escaped(bytes)
-                return line.count
-            }
+    /// UTF-8 `bytes` as a field's text: backslash, tab, newline and carriage return escaped.
+    static func writeEscaped(_ bytes: UnsafeRawBufferPointer, _ buffer: inout ByteBuffer) {
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
+            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            var line = LineWriter(base: base)
+            line.escaped(bytes.assumingMemoryBound(to: UInt8.self))
+            return line.count
         }
     }
 

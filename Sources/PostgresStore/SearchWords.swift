@@ -36,16 +36,24 @@ struct SearchWords {
     func forEachCopyChunk(chunkBytes: Int, _ send: (ByteBuffer) throws -> Void) rethrows {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(chunkBytes + 4096)
-        try positions.forEach { word, positions in
+        try positions.forEachEncoded { word, encoded in
             CopyRow.writeEscaped(word, &buffer)
-            buffer.writeInteger(UInt8(ascii: "\t"))
-            // bytea in hex: `\x…`, its backslash escaped for the COPY text format.
-            buffer.writeStaticString("\\\\x")
-            PositionListCoding.encode(positions) { byte in
-                buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
-                buffer.writeInteger(Self.hexDigits[Int(byte & 0x0F)])
+            // A tab, the bytea in hex (`\x…`, its backslash escaped for the COPY text format), a newline.
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 4 + 2 * encoded.count + 1) { free in
+                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                base[0] = UInt8(ascii: "\t")
+                base[1] = UInt8(ascii: "\\")
+                base[2] = UInt8(ascii: "\\")
+                base[3] = UInt8(ascii: "x")
+                var count = 4
+                for byte in encoded {
+                    base[count] = Self.hexDigits[Int(byte >> 4)]
+                    base[count + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    count += 2
+                }
+                base[count] = UInt8(ascii: "\n")
+                return count + 1
             }
-            buffer.writeInteger(UInt8(ascii: "\n"))
             if buffer.readableBytes >= chunkBytes {
                 try send(buffer)
                 buffer.clear()

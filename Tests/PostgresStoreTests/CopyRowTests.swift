@@ -60,8 +60,9 @@ struct CopyRowTests {
 
     @Test func anEscapedWordIsItsTextWithTheFourEscapes() {
         var buffer = ByteBuffer()
-        CopyRow.writeEscaped("a\\b\tc\nd\re ü", &buffer)
-        CopyRow.writeEscaped("", &buffer)
+        for text in ["a\\b\tc\nd\re ü", ""] {
+            Array(text.utf8).withUnsafeBytes { CopyRow.writeEscaped($0, &buffer) }
+        }
         #expect(String(buffer: buffer) == "a\\\\b\\tc\\nd\\re ü")
     }
 }

@@ -106,6 +106,12 @@ struct WordPositionsTests {
         #expect(words.count == model.count, "seed \(seed)")
         #expect(words.sorted().map(\.word) == model.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed)")
         #expect(words.sorted().allSatisfy { model[$0.word] == $0.positions }, "seed \(seed)")
+        // Word bytes and encoded lists as kept, in the order `forEach` gives them.
+        var encoded: [(String, [UInt8])] = []
+        words.forEachEncoded { word, list in encoded.append((String(decoding: word, as: UTF8.self), Array(list))) }
+        var listed: [(String, [UInt8])] = []
+        words.forEach { word, list in listed.append((word, PositionListCoding.encoded(list))) }
+        #expect(encoded.map(\.0) == listed.map(\.0) && encoded.map(\.1) == listed.map(\.1), "seed \(seed)")
     }
 
     /// Words sort in the order of their UTF-8 bytes, SQLite's `BINARY`, also
