@@ -147,7 +147,7 @@ struct PostgresImport {
                 }
                 // The planner's figures for the new rows, committed with them.
                 _ = try link.rows("ANALYZE delivery", on: connection)
-                try words.swapIn(link, connection, words: wordChunks)
+                try words.swapIn(link, connection)
             } else {
                 try merge(link, connection, after: before)
                 _ = try link.rows("ANALYZE delivery", on: connection)

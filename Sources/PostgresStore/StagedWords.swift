@@ -27,19 +27,22 @@ final class StagedWords: Sendable {
     private enum Outcome: Sendable {
         /// The table is made and committed.
         case staged
-        /// The second connection failed (`problem`); the words, when they were encoded, are handed back.
-        case unstaged(chunks: [ByteBuffer]?, problem: any Error)
+        /// The second connection failed; the words, when they had been taken, are handed back.
+        case unstaged(chunks: [ByteBuffer]?)
     }
 
+    /// The words' COPY chunks, as the import encodes them.
+    private let words: BoundedQueue<[ByteBuffer]>
     private let outcome = BoundedQueue<Outcome>(capacity: 1)
     private let side = Mutex<PostgresLink?>(nil)
 
     /// Starts making the table from the chunks `words` hands over (`SearchWords.copyChunks`), on a connection of its own to `location`.
     init(location: PostgresLocation, words: BoundedQueue<[ByteBuffer]>, indexBuildMemory: String) {
-        Thread { self.stage(location: location, words: words, indexBuildMemory: indexBuildMemory) }.start()
+        self.words = words
+        Thread { self.stage(location: location, indexBuildMemory: indexBuildMemory) }.start()
     }
 
-    private func stage(location: PostgresLocation, words: BoundedQueue<[ByteBuffer]>, indexBuildMemory: String) {
+    private func stage(location: PostgresLocation, indexBuildMemory: String) {
         let table = Self.table
         var chunks: [ByteBuffer]?
         do {
@@ -55,7 +58,7 @@ final class StagedWords: Sendable {
             _ = try link.rows(PostgresQuery(unsafeSQL: "ANALYZE \(table)"))
             _ = outcome.put(.staged)
         } catch {
-            _ = outcome.put(.unstaged(chunks: chunks, problem: error))
+            _ = outcome.put(.unstaged(chunks: chunks))
         }
         outcome.finish(error: nil)
     }
@@ -63,14 +66,14 @@ final class StagedWords: Sendable {
     /// In the import's transaction: waits for the staged table and puts it
     /// in place of `search_word`, or, when it could not be made, replaces the
     /// words in this transaction. Throws what encoding the words threw.
-    func swapIn(_ link: PostgresLink, _ connection: PostgresConnection, words: BoundedQueue<[ByteBuffer]>) throws {
+    func swapIn(_ link: PostgresLink, _ connection: PostgresConnection) throws {
         switch try outcome.take() {
         case .staged?:
             _ = try link.rows(PostgresQuery(unsafeSQL: Self.keepingOwnerAndGrants), on: connection)
             _ = try link.rows("DROP TABLE search_word", on: connection)
             _ = try link.rows(PostgresQuery(unsafeSQL: "ALTER TABLE \(Self.table) RENAME TO search_word"), on: connection)
             _ = try link.rows(PostgresQuery(unsafeSQL: "ALTER INDEX \(Self.table)_trigram RENAME TO search_word_trigram"), on: connection)
-        case .unstaged(let chunks, _)?:
+        case .unstaged(let chunks)?:
             // The words' own failure is the import's; the second connection's is not.
             guard let chunks = try chunks ?? words.take() else { throw CancellationError() }
             try SearchWords.replaceTable(with: chunks, link, connection)
