@@ -72,7 +72,7 @@ let package = Package(
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
         .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport", "SeededRandom"]),
         .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),

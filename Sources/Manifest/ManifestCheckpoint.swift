@@ -1,7 +1,8 @@
-/// A place in a manifest's deliveries array that a validating pass passed:
-/// just after delivery `index - 1`, so the deliveries from `index` on can be
-/// read from there (`ManifestReader.forEachDelivery(in:file:from:count:_:)`),
-/// which lets several threads read one manifest's parts at once.
+/// A place in a manifest's deliveries array just after delivery `index - 1`
+/// (`ManifestReader.checkpoint(in:atOrAfter:)`), so the deliveries from
+/// `index` on can be read from there
+/// (`ManifestReader.forEachDelivery(in:file:from:progress:_:)`) while
+/// another thread reads those before it.
 public struct ManifestCheckpoint: Sendable, Hashable {
     /// The index of the first delivery read from here.
     public let index: Int

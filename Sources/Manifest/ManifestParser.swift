@@ -44,22 +44,36 @@ struct ManifestParser {
             throw scanner.syntaxError("expected '{' at the start of the manifest, found \(scanner.describeByte(at: scanner.offset))")
         }
         var count: Int?
-        var problem: ManifestError?
         if try scanner.openContainer(close: JSONByte.closeBrace) {
-            repeat {
-                let key = try scanner.readKey(problem: &problem)
-                if key == .deliveries {
-                    guard count == nil else {
-                        throw scanner.failure(.schema, at: scanner.offset, field: "deliveries", "the field appears twice")
-                    }
-                    count = try parseDeliveries(visit)
-                    if count == -1 { return -1 }
-                } else {
-                    try scanner.skipValue(depth: 1, problem: &problem)
-                }
-                if let problem { throw problem }
-            } while try scanner.continueContainer(close: JSONByte.closeBrace, what: "a field")
+            guard try parseFields(count: &count, visit) else { return -1 }
         }
+        return try finish(count: count)
+    }
+
+    /// Reads the manifest's fields up to its closing brace, the deliveries
+    /// among them (their number into `count`, which must be nil until then);
+    /// false when `visit` asked to stop.
+    private mutating func parseFields(count: inout Int?, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Bool {
+        var problem: ManifestError?
+        repeat {
+            let key = try scanner.readKey(problem: &problem)
+            if key == .deliveries {
+                guard count == nil else {
+                    throw scanner.failure(.schema, at: scanner.offset, field: "deliveries", "the field appears twice")
+                }
+                let seen = try parseDeliveries(visit)
+                if seen == -1 { return false }
+                count = seen
+            } else {
+                try scanner.skipValue(depth: 1, problem: &problem)
+            }
+            if let problem { throw problem }
+        } while try scanner.continueContainer(close: JSONByte.closeBrace, what: "a field")
+        return true
+    }
+
+    /// After the manifest's closing brace: nothing but white space, and the deliveries were there.
+    private mutating func finish(count: Int?) throws(ManifestError) -> Int {
         scanner.skipWhitespace()
         guard scanner.isAtEnd else {
             throw scanner.syntaxError("unexpected \(scanner.describeByte(at: scanner.offset)) after the manifest's closing '}'")
@@ -98,18 +112,24 @@ struct ManifestParser {
         return index
     }
 
-    /// Parses up to `count` deliveries of the array from `offset`, where an
-    /// earlier pass over the same bytes ended delivery `firstIndex - 1`
-    /// (`ManifestCheckpoint`), calling `visit` as `parse` does; returns how
-    /// many were seen (fewer when the array ends), or -1 when `visit` asked to stop.
-    mutating func parseRun(after offset: Int, firstIndex: Int, count: Int, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Int {
+    /// Parses the deliveries of the array from `offset`, where delivery
+    /// `firstIndex - 1` ends (`ManifestCheckpoint`), and everything after
+    /// them to the end of the manifest, calling `visit` as `parse` does;
+    /// returns how many deliveries were seen, or -1 when `visit` asked to stop.
+    mutating func parseRest(after offset: Int, firstIndex: Int, _ visit: (Int, Delivery, Int) -> Bool) throws(ManifestError) -> Int {
         scanner.seek(to: offset)
         var index = firstIndex
-        while index < firstIndex + count, try scanner.continueContainer(close: JSONByte.closeBracket, what: "a delivery") {
+        while try scanner.continueContainer(close: JSONByte.closeBracket, what: "a delivery") {
             let (delivery, _) = try parseDelivery(index: index)
             if !visit(index, delivery, scanner.offset) { return -1 }
             index += 1
         }
+        // The deliveries were seen (a second field of that name is a problem); the manifest's other fields follow.
+        var count: Int? = index
+        if try scanner.continueContainer(close: JSONByte.closeBrace, what: "a field") {
+            guard try parseFields(count: &count, visit) else { return -1 }
+        }
+        _ = try finish(count: count)
         return index - firstIndex
     }
 

@@ -57,53 +57,31 @@ public struct ManifestReader: Sendable {
         }
     }
 
-    /// Validates all of `data` as `validate` does, and also returns a
-    /// checkpoint every `interval` deliveries (after delivery `interval - 1`,
-    /// `2 * interval - 1`, …), from which parts of it can be read apart.
-    public func validate(
-        _ data: Data, file: String, checkpointEvery interval: Int, progress: ((Int) -> Void)? = nil
-    ) throws(ManifestError) -> (count: Int, checkpoints: [ManifestCheckpoint]) {
-        var checkpoints: [ManifestCheckpoint] = []
-        let interval = max(1, interval)
-        let count = try parse(data, file: file, keepsText: false) { index, _, offset in
-            if let progress, index % 8192 == 0 { progress(offset) }
-            if (index + 1) % interval == 0 { checkpoints.append(ManifestCheckpoint(index: index + 1, offset: offset)) }
-            return true
+    /// Where `data` can be cut for a second reader: just past the first
+    /// delivery that ends at or after byte `offset`, found by following only
+    /// strings and brackets (`DeliveryBoundaryScan`), many times cheaper than
+    /// `validate`; nil when the deliveries end before or cannot be found
+    /// without parsing. Nothing is checked: the reader from the start confirms
+    /// it by ending there. `progress`, if given, is called now and then with the offset scanned.
+    public func checkpoint(in data: Data, atOrAfter offset: Int, progress: ((Int) -> Void)? = nil) -> ManifestCheckpoint? {
+        data.withUnsafeBytes { raw in
+            DeliveryBoundaryScan.checkpoint(in: raw.bindMemory(to: UInt8.self), atOrAfter: offset, progress: progress)
         }
-        return (count, checkpoints)
     }
 
-    /// Calls `body` with the index and value of up to `count` deliveries from
-    /// `checkpoint` (from the first when nil) in manifest order, for data
-    /// `validate(_:file:checkpointEvery:progress:)` accepted and gave the checkpoint
-    /// for; ids are not checked for duplicates. Throws what `body` throws, which stops the walk.
+    /// Calls `body` with the index, value and end offset of each delivery
+    /// from `checkpoint` (from the first when nil) to the end of the
+    /// manifest, checking all it reads, what follows the deliveries too;
+    /// returns how many it read. Ids are not checked for duplicates (a
+    /// store's unique key finds them; `validate` then says where). Throws a
+    /// `ManifestError` at the first problem, or what `body` throws, which stops the walk.
     /// `progress`, if given, is called now and then with the byte offset reached.
+    @discardableResult
     public func forEachDelivery(
-        in data: Data, file: String, from checkpoint: ManifestCheckpoint?, count: Int, progress: ((Int) -> Void)? = nil,
-        _ body: (Int, Delivery) throws -> Void
-    ) throws {
-        var bodyError: (any Error)?
-        func visit(_ index: Int, _ delivery: Delivery, _ offset: Int) -> Bool {
-            if let progress, index % 8192 == 0 { progress(offset) }
-            do {
-                try body(index, delivery)
-                return true
-            } catch {
-                bodyError = error
-                return false
-            }
-        }
-        if let checkpoint {
-            _ = try parse(data, file: file) { (parser: inout ManifestParser) throws(ManifestError) in
-                try parser.parseRun(after: checkpoint.offset, firstIndex: checkpoint.index, count: count, visit)
-            }
-        } else {
-            let stop = count
-            _ = try parse(data, file: file, checksDuplicateIDs: false) { index, delivery, offset in
-                index < stop && visit(index, delivery, offset)
-            }
-        }
-        if let bodyError { throw bodyError }
+        in data: Data, file: String, from checkpoint: ManifestCheckpoint?, progress: ((Int) -> Void)? = nil,
+        _ body: (Int, Delivery, Int) throws -> Void
+    ) throws -> Int {
+        try walk(data, file: file, from: checkpoint, checksDuplicateIDs: false, progress: progress, body)
     }
 
     /// Calls `body` with each delivery's index and value, in manifest order.
@@ -117,18 +95,38 @@ public struct ManifestReader: Sendable {
         in data: Data, file: String, checkingDuplicateIDs: Bool = true, progress: ((Int) -> Void)? = nil,
         _ body: (Int, Delivery) throws -> Void
     ) throws {
+        _ = try walk(data, file: file, from: nil, checksDuplicateIDs: checkingDuplicateIDs, progress: progress) { index, delivery, _ in
+            try body(index, delivery)
+        }
+    }
+
+    /// The deliveries from `checkpoint` (the first when nil) to the end, each
+    /// with its index and end offset, as both `forEachDelivery` give them.
+    private func walk(
+        _ data: Data, file: String, from checkpoint: ManifestCheckpoint?, checksDuplicateIDs: Bool,
+        progress: ((Int) -> Void)?, _ body: (Int, Delivery, Int) throws -> Void
+    ) throws -> Int {
         var bodyError: (any Error)?
-        _ = try parse(data, file: file, checksDuplicateIDs: checkingDuplicateIDs) { index, delivery, offset in
+        func visit(_ index: Int, _ delivery: Delivery, _ offset: Int) -> Bool {
             if let progress, index % 8192 == 0 { progress(offset) }
             do {
-                try body(index, delivery)
+                try body(index, delivery, offset)
                 return true
             } catch {
                 bodyError = error
                 return false
             }
         }
+        let count: Int
+        if let checkpoint {
+            count = try parse(data, file: file) { (parser: inout ManifestParser) throws(ManifestError) in
+                try parser.parseRest(after: checkpoint.offset, firstIndex: checkpoint.index, visit)
+            }
+        } else {
+            count = try parse(data, file: file, checksDuplicateIDs: checksDuplicateIDs, visit)
+        }
         if let bodyError { throw bodyError }
+        return count
     }
 
     private func parse(

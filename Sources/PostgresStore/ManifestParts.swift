@@ -5,57 +5,71 @@ import NIOCore
 import Store
 import Synchronization
 
-/// An import's manifest read by two threads from the first moment: one checks
-/// all of it (`ManifestReader.validate`, noting checkpoints) while the other
-/// already parses, folds and encodes COPY rows from the start. When the check
-/// is done, what is left is cut at the checkpoint nearest its middle, and the
-/// checking thread reads from there on. Parsing and folding is the costly half
-/// of an import, and one core is not enough for it.
+/// An import's manifest read by two threads at once: one from the start, the
+/// other from a cut near the middle, which it first finds by following only
+/// strings and brackets (`ManifestReader.checkpoint(in:atOrAfter:)`, a small
+/// part of what checking the file costs). Each parses, checks, folds and
+/// encodes COPY rows from its side; the first stops at the cut and confirms
+/// that it ended exactly there, the rest reads to the end of the file.
+/// Parsing and folding is the costly half of an import, and one core is not
+/// enough for it.
 ///
 /// Rows go out before the whole manifest is known to be good, so the caller
-/// sends them inside a transaction and rolls it back when `checked()` throws:
-/// a bad manifest still changes nothing, and its problem is reported as the
-/// checking pass found it.
+/// sends them inside a transaction and rolls it back when a part fails. The
+/// problem it reports is then the manifest's first, as one checking pass
+/// finds it (`problem()`): a part may fail after a problem the other has not
+/// reached yet, and a repeated id is found by the store's unique key
+/// (`noteRepeatedID()`).
 final class ManifestParts: Sendable {
     /// One thread's deliveries: its words once it is done.
     struct Part: Sendable {
         let words = BoundedQueue<SearchWords>(capacity: 1)
     }
 
-    /// The first deliveries, then the rest: positions in `first` all come before those in `rest`.
+    /// The deliveries before the cut, then the rest: positions in `first` all come before those in `rest`.
     let first = Part()
     let rest = Part()
-    /// Both parts' COPY chunks, each part's in order, as they are made: the
-    /// first part's are sent while the rest is still being checked, rather
-    /// than waiting for the rest's to take turns with (each row carries its
-    /// position, so their order in the table is the server's business).
+    /// Both parts' COPY chunks, each part's in order, as they are made (each
+    /// row carries its position, so their order in the table is the server's business).
     let chunks = BoundedQueue<ByteBuffer>(capacity: 8, producers: 2)
 
-    /// The deliveries between checkpoints (where the rest can start).
-    static let checkpointInterval = 1024
+    /// The first part reads at least this fraction of the file: the rest's
+    /// thread scans up to the cut before it parses.
+    static let firstShare = 0.5
 
     private struct Cut {
-        /// The last delivery the first part has taken.
+        /// The last delivery the first part has read.
         var taken = -1
-        /// Where the first part ends, once the check has cut the manifest.
-        var end = Int.max
-        /// How many deliveries the manifest holds, once checked.
-        var total: Int?
+        /// Where the first part ends: nil until the rest's thread has decided,
+        /// then the checkpoint, or none when the first part reads it all.
+        var end: ManifestCheckpoint??
+        /// How many deliveries each part read, once done.
+        var counts: [Int] = []
     }
 
     private let cut = Mutex(Cut())
-    /// The check's result: the number of deliveries, or the manifest's problem.
-    private let checked = BoundedQueue<Int>(capacity: 1)
 
-    /// The manifest, mapped: each pass hands back the pages it has read, so
-    /// that the three passes do not keep the whole file resident.
+    /// The manifest, mapped: each thread hands back the pages it has read, so
+    /// that the passes do not keep the whole file resident.
     private let manifest: ManifestFile
     private var data: Data { manifest.data }
     private let file: String
     private let reader: ManifestReader
     private let gathersWords: Bool
     private let progress: (@Sendable (ImportProgress) -> Void)?
-    private let written = Atomic<Int>(0)
+    private let bytesRead = Atomic<Int>(0)
+    private let deliveriesRead = Atomic<Int>(0)
+    /// A part failed, or the store found an id twice: the manifest is to be checked for its problem.
+    private let suspect = Atomic<Bool>(false)
+
+    /// The first part ended somewhere other than the cut: the scan and the parser disagreed (a fault of this program).
+    struct Misread: Error, CustomStringConvertible {
+        let checkpoint: ManifestCheckpoint
+        let offset: Int
+        var description: String {
+            "the manifest's parts did not meet: delivery \(checkpoint.index - 1) ends at byte \(offset), not \(checkpoint.offset)"
+        }
+    }
 
     /// `gathersWords`: each part gathers the words of its deliveries' search texts (`SearchWords`).
     init(
@@ -71,12 +85,14 @@ final class ManifestParts: Sendable {
 
     /// Starts both threads.
     func start() {
-        Thread { self.checkThenReadTheRest() }.start()
+        progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
+        Thread { self.findTheCutThenReadTheRest() }.start()
         Thread {
-            self.read(self.first, from: nil, count: Int.max) { index in
-                self.cut.withLock { cut in
-                    guard index < cut.end else { return false }
+            self.read(self.first, from: nil) { index, offset in
+                try self.cut.withLock { cut in
                     cut.taken = index
+                    guard case let end?? = cut.end, index == end.index - 1 else { return false }
+                    guard offset == end.offset else { throw Misread(checkpoint: end, offset: offset) }
                     return true
                 }
             }
@@ -88,104 +104,108 @@ final class ManifestParts: Sendable {
         chunks.cancel()
     }
 
-    /// How many deliveries the manifest holds, once the check is done (waiting
-    /// for it, and asked again after); throws the manifest's problem.
-    func total() throws -> Int {
-        guard let total = try checked.take() ?? cut.withLock({ $0.total }) else { throw CancellationError() }
-        return total
+    /// How many deliveries the manifest holds: asked once every chunk has been taken.
+    func total() -> Int {
+        cut.withLock { $0.counts.reduce(0, +) }
     }
 
-    /// The checkpoint to start the rest at: the one nearest the middle of
-    /// what follows delivery `taken`, which the first part has reached; nil
-    /// when none lies beyond it (the first part then reads to the end).
-    static func restStart(after taken: Int, total: Int, checkpoints: [ManifestCheckpoint]) -> ManifestCheckpoint? {
-        let middle = taken + 1 + (total - taken - 1) / 2
-        return checkpoints.filter { $0.index > taken + 1 && $0.index < total }
-            .min { abs($0.index - middle) < abs($1.index - middle) }
+    /// The store refused the rows for an id it already had from them: the manifest repeats an id.
+    func noteRepeatedID() {
+        suspect.store(true, ordering: .relaxed)
     }
 
-    private func checkThenReadTheRest() {
-        let progress = progress
-        let size = data.count
-        progress?(ImportProgress(phase: .checking, done: 0, total: size))
-        let total: Int
-        let start: ManifestCheckpoint?
-        do {
-            var handedBack = 0
-            let (count, checkpoints) = try reader.validate(data, file: file, checkpointEvery: Self.checkpointInterval) { bytes in
-                self.manifest.release(handedBack ..< bytes)
-                handedBack = bytes
-                progress?(ImportProgress(phase: .checking, done: bytes, total: size))
-            }
-            progress?(ImportProgress(phase: .checking, done: size, total: size))
-            total = count
-            start = cut.withLock { cut in
-                let start = Self.restStart(after: cut.taken, total: count, checkpoints: checkpoints)
-                cut.end = start?.index ?? Int.max
-                cut.total = count
-                return start
-            }
-            _ = checked.put(count)
-            checked.finish(error: nil)
+    /// The manifest's first problem, as a checking pass finds it, when the
+    /// import failed because of the manifest (a part's problem, a repeated id); nil otherwise.
+    func problem() -> ManifestError? {
+        guard suspect.load(ordering: .relaxed) else { return nil }
+        do throws(ManifestError) {
+            _ = try reader.validate(data, file: file, progress: manifest.release(before:))
+            manifest.releaseAll()
+            return nil
         } catch {
-            checked.finish(error: error)
-            // The first part stops at its next chunk.
-            chunks.finish(error: error)
-            rest.words.finish(error: error)
-            return
+            manifest.releaseAll()
+            return error
+        }
+    }
+
+    private func findTheCutThenReadTheRest() {
+        var scanned = 0
+        let found = reader.checkpoint(in: data, atOrAfter: Int(Double(data.count) * Self.firstShare)) { offset in
+            // The first part reads these pages again from the page cache.
+            self.manifest.release(scanned ..< offset)
+            scanned = offset
+        }
+        let start = cut.withLock { cut in
+            // Only ahead of the first part, which otherwise reads it all.
+            let start = found.flatMap { $0.index - 1 > cut.taken ? $0 : nil }
+            cut.end = .some(start)
+            return start
         }
         guard let start else {
+            cut.withLock { $0.counts.append(0) }
             rest.words.finish(error: nil)
             chunks.finish(error: nil)
             return
         }
-        read(rest, from: start, count: total - start.index) { _ in true }
+        read(rest, from: start) { _, _ in false }
     }
 
-    /// Parses and encodes deliveries as COPY rows into `chunks`, while
-    /// `admits` each index, gathering their words when asked to.
-    private func read(_ part: Part, from start: ManifestCheckpoint?, count: Int, admits: (Int) -> Bool) {
+    /// Parses and encodes deliveries as COPY rows into `chunks` from `start`
+    /// until `ends` says a delivery (by index and end offset) is the last,
+    /// or the manifest ends, gathering their words when asked to.
+    private func read(_ part: Part, from start: ManifestCheckpoint?, ends: (Int, Int) throws -> Bool) {
         struct PartEnd: Error {}
         var buffer = ByteBuffer()
         buffer.reserveCapacity(PostgresImport.chunkBytes + 4096)
         var words = SearchWords()
         var items: [UInt8] = []
-        var sent = start?.index ?? 0
+        var count = 0
+        var unsent = 0
         var read = start?.offset ?? 0
         let handBack = { (offset: Int) in
             self.manifest.release(read ..< offset)
+            self.report(bytes: offset - read, deliveries: 0)
             read = offset
         }
         do {
             do {
-                try reader.forEachDelivery(in: data, file: file, from: start, count: count, progress: handBack) { index, delivery in
-                    guard admits(index) else { throw PartEnd() }
+                try reader.forEachDelivery(in: data, file: file, from: start, progress: handBack) { index, delivery, offset in
                     let sequence = Int32(index + 1)
                     let searchText = CopyRow.searchText(of: delivery)
                     CopyRow.append(delivery, sequence: sequence, searchText: searchText, items: &items, to: &buffer)
                     if gathersWords { words.add(position: sequence, folded: searchText) }
+                    count += 1
+                    unsent += 1
                     if buffer.readableBytes >= PostgresImport.chunkBytes {
                         guard chunks.put(buffer) else { throw CancellationError() }
-                        report(index + 1 - sent)
-                        sent = index + 1
+                        report(bytes: 0, deliveries: unsent)
+                        unsent = 0
                         buffer.clear()
                     }
+                    if try ends(index, offset) {
+                        handBack(offset)
+                        throw PartEnd()
+                    }
                 }
+                handBack(data.count)
             } catch is PartEnd {}
             if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
+            report(bytes: 0, deliveries: unsent)
+            cut.withLock { $0.counts.append(count) }
             if gathersWords { _ = part.words.put(words) }
             part.words.finish(error: nil)
             chunks.finish(error: nil)
         } catch {
+            if !(error is CancellationError) { suspect.store(true, ordering: .relaxed) }
             part.words.finish(error: error)
             chunks.finish(error: error)
         }
     }
 
-    /// Rows written, once the check has said how many there are (before, the check's own progress shows).
-    private func report(_ rows: Int) {
-        let done = written.add(rows, ordering: .relaxed).newValue
-        guard let progress, let total = cut.withLock({ $0.total }) else { return }
-        progress(ImportProgress(phase: .writing, done: min(done, total), total: total))
+    /// Both parts' reading so far, as bytes of the file and deliveries sent.
+    private func report(bytes: Int, deliveries: Int) {
+        let done = bytesRead.add(bytes, ordering: .relaxed).newValue
+        let sent = deliveriesRead.add(deliveries, ordering: .relaxed).newValue
+        progress?(ImportProgress(phase: .importing, done: min(done, data.count), total: data.count, deliveries: sent))
     }
 }

@@ -8,10 +8,11 @@ import Synchronization
 /// Imports a manifest into a PostgreSQL store with `COPY`, atomically.
 ///
 /// In one transaction, two threads read the manifest (`ManifestParts`: one
-/// checks all of it while the other already parses, folds and encodes rows
-/// from the start, and then reads the rest itself) and the connection sends
-/// what they have made, a chunk of each in turn. A manifest the check finds
-/// bad rolls the transaction back, and its problem is what is reported.
+/// from the start, one from a cut near the middle, each checking, folding
+/// and encoding rows) and the connection sends what they have made as it
+/// comes. A bad manifest (a part's problem, or an id the store's unique key
+/// finds twice) rolls the transaction back, and its first problem is what is
+/// reported.
 ///
 /// - Into an empty store (a team's first load, the big one), the rows are
 ///   copied straight into `delivery` with its keys and indexes dropped, and
@@ -54,9 +55,8 @@ struct PostgresImport {
                 return parts
             }
         } catch {
-            guard let parts = reading.withLock({ $0 }) else { throw error }
-            // The manifest's problem, as the check found it, is what the person needs to see, not the link's wrapping of it.
-            _ = try parts.total()
+            // The manifest's problem is what the person needs to see, not the link's wrapping of it.
+            if let problem = reading.withLock({ $0 })?.problem() { throw problem }
             throw error
         }
         // A sorted list's steps and counts read its index alone only over
@@ -119,9 +119,8 @@ struct PostgresImport {
                     while let chunk = try parts.chunks.take() { try await writer.write(chunk) }
                 }
             }
-            // Both parts are read: the check is done, and found the manifest good.
-            let total = try parts.total()
-            progress?(ImportProgress(phase: .writing, done: total, total: total))
+            // Both parts are read, and found good.
+            let total = parts.total()
             progress?(ImportProgress(phase: .finishing, done: 0, total: 1))
 
             _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(Self.indexBuildMemory)'"), on: connection)
@@ -142,13 +141,19 @@ struct PostgresImport {
                 // Meanwhile a second connection makes the word table, which this transaction then swaps in.
                 let words = StagedWords(location: link.location, words: wordChunks, indexBuildMemory: Self.indexBuildMemory)
                 staged.withLock { $0 = words }
-                for key in PostgresSchema.deliveryKeys {
-                    _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
+                try Self.findingRepeatedIDs(parts) {
+                    for key in PostgresSchema.deliveryKeys {
+                        _ = try link.rows(PostgresQuery(unsafeSQL: key.build), on: connection)
+                    }
                 }
                 // The planner's figures for the new rows, committed with them.
                 _ = try link.rows("ANALYZE delivery", on: connection)
                 try words.swapIn(link, connection)
             } else {
+                // An id twice in the manifest: the store's key would not catch one it already has.
+                try Self.findingRepeatedIDs(parts) {
+                    _ = try link.rows("CREATE UNIQUE INDEX ON import_delivery (id)", on: connection)
+                }
                 try merge(link, connection, after: before)
                 _ = try link.rows("ANALYZE delivery", on: connection)
                 _ = try link.rows("ANALYZE search_word", on: connection)
@@ -224,6 +229,17 @@ struct PostgresImport {
             changed.append((position, old, new))
         }
         try SearchWords.update(link, connection, changed: changed)
+    }
+
+    /// Runs `body`, telling `parts` when the server found a unique key
+    /// repeated: rows from one manifest with the same id.
+    private static func findingRepeatedIDs(_ parts: ManifestParts, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            parts.noteRepeatedID()
+            throw error
+        }
     }
 
     private static func maxPosition(_ link: PostgresLink, _ connection: PostgresConnection) throws -> Int {

@@ -2,14 +2,10 @@
 public struct ImportProgress: Sendable, Hashable {
     /// The steps of an import.
     public enum Phase: Sendable, Hashable {
-        /// Validating the whole manifest; nothing written yet.
-        case checking
-        /// Reading, checking and writing the manifest in one pass (staged,
-        /// unseen until the end): `done` and `total` are bytes of the
-        /// manifest, `deliveries` how many have been read.
+        /// Reading, checking and writing the manifest in one pass (unseen
+        /// until the end): `done` and `total` are bytes of the manifest,
+        /// `deliveries` how many have been read.
         case importing
-        /// Writing the manifest's deliveries (staged, unseen until the end).
-        case writing
         /// Keeping the store's other deliveries and filling the search indexes
         /// (`done` and `total` are rows).
         case indexing
@@ -18,9 +14,9 @@ public struct ImportProgress: Sendable, Hashable {
     }
 
     public var phase: Phase
-    /// Bytes of the manifest done so far (checking, importing), deliveries written (writing) or rows (indexing).
+    /// Bytes of the manifest done so far (importing) or rows (indexing).
     public var done: Int
-    /// The manifest's size in bytes (checking, importing), its number of deliveries (writing) or the rows to index.
+    /// The manifest's size in bytes (importing) or the rows to index.
     public var total: Int
     /// Deliveries read so far (importing), where `done` counts bytes.
     public var deliveries: Int

@@ -12,7 +12,7 @@ final class ImportProgressBar: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        /// Decided by the first report of the checking or importing phase (its total is the manifest's size).
+        /// Decided by the first report of the importing phase (its total is the manifest's size).
         var isLarge: Bool?
         var phase: ImportProgress.Phase?
     }
@@ -31,7 +31,7 @@ final class ImportProgressBar: Sendable {
 
     func show(_ progress: ImportProgress) {
         let newPhase: Bool? = state.withLock { state in
-            if state.isLarge == nil, progress.phase == .checking || progress.phase == .importing { state.isLarge = progress.total >= Self.minimumBytes }
+            if state.isLarge == nil, progress.phase == .importing { state.isLarge = progress.total >= Self.minimumBytes }
             guard state.isLarge == true else { return nil }
             defer { state.phase = progress.phase }
             return progress.phase != state.phase
@@ -45,13 +45,11 @@ final class ImportProgressBar: Sendable {
         bar.finish()
     }
 
-    /// `Checking [#######-----------------------] 23%`, `Writing … 230000/1000000 deliveries`,
-    /// `Importing … 230000 deliveries`, `Saving…`.
+    /// `Importing [#######-----------------------] 23% 230000 deliveries`,
+    /// `Indexing …`, `Saving…`.
     static func line(for progress: ImportProgress) -> String {
         switch progress.phase {
-        case .checking: ProgressBar.line("Checking", fraction: progress.fraction)
         case .importing: ProgressBar.line("Importing", fraction: progress.fraction, detail: "\(progress.deliveries) deliveries")
-        case .writing: ProgressBar.line("Writing ", fraction: progress.fraction, detail: "\(progress.done)/\(progress.total) deliveries")
         case .indexing: ProgressBar.line("Indexing", fraction: progress.fraction)
         case .finishing: progress.done >= progress.total ? "Saved." : "Saving…"
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Manifest
 import Model
+import SeededRandom
 
 @Suite struct ManifestReaderTests {
     private let reader = ManifestReader()
@@ -221,27 +222,108 @@ import Model
         #expect(try reader.validate(Data(Self.good.utf8), file: "m.json") == 2)
     }
 
-    @Test func partsReadFromCheckpointsMakeUpTheWhole() throws {
-        // Commas, white space and brackets inside strings as well as between deliveries.
-        let deliveries = (0..<7).map { index in
-            #"{"id": "D\#(index)", "name": "a, b ] } \"\#(index)\"", "address": {"line1": "東京都 \#(index)"}, "status": "pending"}"#
-        }
-        let text = "{\"deliveries\" : [ \n" + deliveries.joined(separator: " ,\n\t") + "\n] }"
-        let data = Data(text.utf8)
-        let whole = try reader.read(data, file: "m.json")
-        let (count, checkpoints) = try reader.validate(data, file: "m.json", checkpointEvery: 2)
-        #expect(count == 7)
-        #expect(checkpoints.map(\.index) == [2, 4, 6])
+    /// Each delivery's end offset, as the parser from the start finds them.
+    private func ends(_ data: Data) throws -> [Int] {
+        var ends: [Int] = []
+        try reader.forEachDelivery(in: data, file: "m.json", from: nil) { _, _, offset in ends.append(offset) }
+        return ends
+    }
+
+    /// Reads `data` in two parts cut at `checkpoint`, as an import's two threads do, checking that the first ends there.
+    private func readInTwo(_ data: Data, at checkpoint: ManifestCheckpoint) throws -> [Delivery] {
+        struct Stop: Error {}
         var read: [Delivery] = []
-        var indexes: [Int] = []
-        for start in [nil] + checkpoints {
-            // The last part asks for more than is left: it ends with the array.
-            try reader.forEachDelivery(in: data, file: "m.json", from: start, count: start?.index == 6 ? 5 : 2) { index, delivery in
-                indexes.append(index)
+        do {
+            try reader.forEachDelivery(in: data, file: "m.json", from: nil) { index, delivery, offset in
                 read.append(delivery)
+                if index == checkpoint.index - 1 {
+                    #expect(offset == checkpoint.offset)
+                    throw Stop()
+                }
+            }
+        } catch is Stop {}
+        let count = try reader.forEachDelivery(in: data, file: "m.json", from: checkpoint) { index, delivery, _ in
+            #expect(index == read.count)
+            read.append(delivery)
+        }
+        #expect(count == read.count - checkpoint.index)
+        return read
+    }
+
+    /// Commas, white space, brackets, braces, colons and escaped quotes
+    /// inside strings as well as between deliveries, and fields around the
+    /// deliveries whose values hold brackets and a nested "deliveries".
+    private static let tricky: String = {
+        let deliveries = (0..<7).map { index in
+            #"{"id": "D\#(index)", "name": "a, b ] } \"\#(index)\" \\", "address": {"line1": "東京都 \#(index) {[:"}, "#
+                + #""status": "pending", "x": [{"deliveries": [1, {"a": "]"}]}]}"#
+        }
+        return "\u{FEFF}{\"notes\": [\"deliveries\", {\"deliveries\": []}], \"v\": \"deliveries\" ,\"deliveries\" : [ \n"
+            + deliveries.joined(separator: " ,\n\t") + "\n] , \"after\": [\"]\"] }\n"
+    }()
+
+    @Test func theCutFallsJustPastTheFirstDeliveryEndingAtOrAfterTheOffsetAsked() throws {
+        let data = Data(Self.tricky.utf8)
+        let ends = try ends(data)
+        let whole = try reader.read(data, file: "m.json")
+        #expect(ends.count == 7)
+        for target in 0 ... data.count {
+            let checkpoint = reader.checkpoint(in: data, atOrAfter: target)
+            // The first delivery ending at or after the target; none past the array's end.
+            let index = ends.firstIndex { $0 >= target }
+            #expect(checkpoint == index.map { ManifestCheckpoint(index: $0 + 1, offset: ends[$0]) }, "target \(target)")
+            if let checkpoint { #expect(try readInTwo(data, at: checkpoint) == whole) }
+        }
+    }
+
+    @Test(arguments: 0 ..< 6 as Range<UInt64>)
+    func randomManifestsCutAnywhereReadAsTheWhole(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["a", " ", ",", ":", "[", "]", "{", "}", "\\\"", "\\\\", "\\n", "\\u0022", "é", "東", "👩‍👩‍👧", "deliveries", "\\/"]
+        func text() -> String {
+            (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+        func space() -> String { ["", " ", "\n", "\t ", "\r\n"].randomElement(using: &random) ?? "" }
+        let deliveries = (0 ..< Int.random(in: 1 ... 40, using: &random)).map { index in
+            "{\(space())\"id\":\(space())\"\(index)-\(text())\",\"name\": \"n\(text())\", \"address\": {\"line1\": \"l\(text())\"}"
+                + ", \"status\": \"pending\", \"other\": [\"\(text())\", {\"k\": \"\(text())\"}]\(space())}"
+        }
+        let manifest = "{\(space())\"before\": {\"deliveries\": \"\(text())\"},\(space())\"deliveries\":\(space())[\(space())"
+            + deliveries.joined(separator: space() + "," + space()) + "],\"after\": \"\(text())\"}\(space())"
+        let data = Data(manifest.utf8)
+        let whole = try reader.read(data, file: "m.json")
+        let ends = try ends(data)
+        for _ in 0 ..< 20 {
+            let target = Int.random(in: 0 ... data.count, using: &random)
+            let index = ends.firstIndex { $0 >= target }
+            let checkpoint = reader.checkpoint(in: data, atOrAfter: target)
+            #expect(checkpoint == index.map { ManifestCheckpoint(index: $0 + 1, offset: ends[$0]) }, "seed \(seed), target \(target)")
+            if let checkpoint { #expect(try readInTwo(data, at: checkpoint) == whole, "seed \(seed), target \(target)") }
+        }
+    }
+
+    @Test func noCutIsOfferedWhereTheScanCannotTellTheDeliveriesApart() {
+        // A top-level name with escapes might spell "deliveries"; not an object; deliveries not an array; an empty array.
+        for text in [#"{"deliv\u0065ries": [{"id": "A"}, {"id": "B"}]}"#, #"[{"id": "A"}, {"id": "B"}]"#,
+                     #"{"deliveries": {"id": "A"}, "x": [{"id": "B"}]}"#, #"{"deliveries": [], "x": [{"a": 1}, {"b": 2}]}"#] {
+            #expect(reader.checkpoint(in: Data(text.utf8), atOrAfter: 0) == nil, "\(text)")
+        }
+    }
+
+    @Test func theRestIsCheckedToTheEndOfTheManifest() throws {
+        let deliveries = #"{"deliveries": [{"id": "A", "name": "N", "address": {"line1": "L"}, "status": "pending"}, "#
+            + #"{"id": "B", "name": "N", "address": {"line1": "L"}, "status": "pending"}]"#
+        let checkpoint = try #require(reader.checkpoint(in: Data((deliveries + "}").utf8), atOrAfter: 0))
+        #expect(checkpoint.index == 1)
+        #expect(try reader.forEachDelivery(in: Data((deliveries + #", "x": [1]}"#).utf8), file: "m.json", from: checkpoint) { _, _, _ in } == 1)
+        for (tail, problem) in [(#", "deliveries": []}"#, "appears twice"), ("} x", "after the manifest's closing"),
+                                ("", "unexpected end of file"), (#", "x": [1}"#, "expected ',' or ']'")] {
+            do {
+                try reader.forEachDelivery(in: Data((deliveries + tail).utf8), file: "m.json", from: checkpoint) { _, _, _ in }
+                Issue.record("accepted \(tail)")
+            } catch let error as ManifestError {
+                #expect(error.description.contains(problem), "\(tail): \(error)")
             }
         }
-        #expect(indexes == Array(0..<7))
-        #expect(read == whole)
     }
 }

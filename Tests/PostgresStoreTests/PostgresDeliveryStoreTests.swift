@@ -165,6 +165,38 @@ struct PostgresDeliveryStoreTests {
         try Data(text.utf8).write(to: cut)
         #expect(throws: ManifestError.self) { try store.importManifest(at: cut) }
         #expect(try store.count() == 20)
+
+        // A problem in each half (the two are read at once): the first in the file is the one reported.
+        var twice = try String(contentsOf: try fixture.write(PostgresFixture.deliveries(count: 5000, seed: 8), name: "twice.json"), encoding: .utf8)
+        for index in [4000, 1000] {
+            twice = twice.replacingOccurrences(of: "\"\(deliveries[index].id)\"", with: "\(index)")
+        }
+        let problems = fixture.folder.appendingPathComponent("problems.json")
+        try Data(twice.utf8).write(to: problems)
+        do {
+            try store.importManifest(at: problems)
+            Issue.record("imported a manifest whose ids are numbers")
+        } catch let error as ManifestError {
+            #expect(error.kind == .schema && error.deliveryIndex == 1000, "\(error)")
+        }
+        #expect(try store.count() == 20)
+    }
+
+    @Test func anIDTheStoreHasRepeatedInTheManifestChangesNothing() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 30)
+        try store.importManifest(at: try fixture.write(deliveries))
+        // Delivery 5 again at the end, changed: neither copy may win silently.
+        var again = deliveries[5]
+        again.name = "Someone Else"
+        do {
+            try store.importManifest(at: try fixture.write(deliveries + [again], name: "again.json"))
+            Issue.record("imported a manifest with a duplicate id")
+        } catch let error as ManifestError {
+            #expect(error.kind == .duplicateID && error.deliveryIndex == 30, "\(error)")
+        }
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
     }
 
     @Test func anImportTheServerRejectsRollsBackWhole() throws {

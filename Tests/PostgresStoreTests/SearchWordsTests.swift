@@ -14,29 +14,12 @@ struct SearchWordsTests {
         #expect(PostgresSearch.longestRun(of: "%_") == nil)
     }
 
-    @Test func theRestStartsAtTheCheckpointNearestTheMiddleOfWhatIsLeft() throws {
-        let data = Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 10)))
-        let (total, checkpoints) = try ManifestReader().validate(data, file: "m.json", checkpointEvery: 3)
-        #expect(checkpoints.map(\.index) == [3, 6, 9])
-        func restStart(after taken: Int) -> Int? {
-            ManifestParts.restStart(after: taken, total: total, checkpoints: checkpoints)?.index
-        }
-        // Nothing taken yet: the middle, 5, is nearest 6.
-        #expect(restStart(after: -1) == 6)
-        // Deliveries 0…3 taken: 6 is the middle of 4…9.
-        #expect(restStart(after: 3) == 6)
-        #expect(restStart(after: 6) == 9)
-        // Never at or before what the first part has taken.
-        #expect(restStart(after: 8) == nil)
-        #expect(ManifestParts.restStart(after: -1, total: 2, checkpoints: []) == nil)
-    }
-
-    @Test func thePartsSendEveryDeliveryOnceAndTellTheTotalWhenAskedAgain() throws {
+    @Test func thePartsSendEveryDeliveryOnceAndTellTheTotal() throws {
         // Mapped from a file, big enough that each pass hands pages back while the others still read theirs.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 20000))).write(to: url)
-        let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersWords: false, progress: nil)
+        let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersWords: true, progress: nil)
         parts.start()
         var sequences: [Int] = []
         while let chunk = try parts.chunks.take() {
@@ -46,8 +29,12 @@ struct SearchWordsTests {
             }
         }
         #expect(sequences.sorted() == Array(1...20000))
-        #expect(try parts.total() == 20000)
-        #expect(try parts.total() == 20000)
+        #expect(parts.total() == 20000)
+        // Each thread read a part: both gathered words.
+        #expect(try #require(try parts.first.words.take()).count > 0)
+        #expect(try #require(try parts.rest.words.take()).count > 0)
+        // Good: nothing to look for.
+        #expect(parts.problem() == nil)
     }
 
     @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
