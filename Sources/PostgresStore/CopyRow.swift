@@ -78,6 +78,12 @@ enum CopyRow {
         }
     }
 
+    /// The bytes of eight that may need an escape (`ByteWord`): a backslash,
+    /// or below 0x0E (tab, newline and carriage return are).
+    static func escapeCandidates(_ word: UInt64) -> UInt64 {
+        ByteWord.marks(UInt8(ascii: "\\"), in: word) | ByteWord.marksBelow(0x0E, in: word)
+    }
+
     /// Writes a line's bytes into memory the caller has made room in.
     private struct LineWriter {
         let base: UnsafeMutablePointer<UInt8>
@@ -105,7 +111,19 @@ enum CopyRow {
         mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress else { return }
             var start = 0
-            for (index, value) in bytes.enumerated() {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time to the next that may need an escape (most texts have none at all).
+                if index + 8 <= bytes.count {
+                    let marks = CopyRow.escapeCandidates(ByteWord.load(source + index))
+                    if marks == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += ByteWord.firstMarked(marks)
+                }
+                let value = source[index]
+                index += 1
                 // Only backslash and three bytes below 0x0E need escaping: two comparisons pass any other byte.
                 if value > UInt8(ascii: "\\") || (value != UInt8(ascii: "\\") && value > 0x0D) { continue }
                 let escape: UInt8
@@ -116,10 +134,10 @@ enum CopyRow {
                 case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
                 default: continue
                 }
-                copy(source + start, count: index - start)
+                copy(source + start, count: index - 1 - start)
                 byte(UInt8(ascii: "\\"))
                 byte(escape)
-                start = index + 1
+                start = index
             }
             copy(source + start, count: bytes.count - start)
         }

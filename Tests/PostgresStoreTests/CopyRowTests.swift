@@ -65,4 +65,38 @@ struct CopyRowTests {
         }
         #expect(String(buffer: buffer) == "a\\\\b\\tc\\nd\\re ü")
     }
+
+    @Test func eightBytesAtATimeMissNoByteThatNeedsAnEscape() {
+        // Each byte value at each place of a word, among bytes that need none and bytes that borrow (0x00, 0x80, 0xFF).
+        for value in 0 ... 255 {
+            for place in 0 ..< 8 {
+                for filler: UInt8 in [0x41, 0xFF, 0x80, 0x5D, 0x0E] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = UInt8(value)
+                    let word = bytes.withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }
+                    let escaped: Set<UInt8> = [UInt8(ascii: "\\"), 0x09, 0x0A, 0x0D]
+                    let needs = bytes.contains { escaped.contains($0) }
+                    if needs { #expect(CopyRow.escapeCandidates(word) != 0, "byte \(value) at \(place) among \(filler)") }
+                }
+            }
+        }
+        #expect(0 == CopyRow.escapeCandidates(Array("Abbey Rd".utf8).withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }))
+    }
+
+    @Test func anEscapeIsFoundWhereverItFallsInALongText() {
+        // Every place in texts longer than a word, so an escape falls in the eight-byte steps and in the tail.
+        for length in [1, 7, 8, 9, 16, 23] {
+            for place in 0 ..< length {
+                for special in ["\\", "\t", "\n", "\r"] {
+                    var characters = [String](repeating: "é", count: length)
+                    characters[place] = special
+                    let text = characters.joined()
+                    var buffer = ByteBuffer()
+                    Array(text.utf8).withUnsafeBytes { CopyRow.writeEscaped($0, &buffer) }
+                    let written = String(buffer: buffer)
+                    #expect(Self.fields(of: written) == [text], "\(text.debugDescription)")
+                }
+            }
+        }
+    }
 }

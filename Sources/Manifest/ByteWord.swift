@@ -1,0 +1,37 @@
+/// Eight bytes read as one 64-bit word, tested at once: `DeliveryBoundaryScan`
+/// and COPY's escaping jump over runs of ordinary bytes rather than looking
+/// at them one by one.
+///
+/// A test gives marks, the high bit of bytes that matched. The lowest mark
+/// is exact: a word without marks has no match, and `firstMarked` is its
+/// first. Marks above it are not to be read (a borrow from the byte that
+/// matched can set or clear them).
+public enum ByteWord {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `pointer`, the first in the lowest byte (any alignment).
+    @inlinable @inline(__always)
+    public static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The bytes of `word` that are `byte`.
+    @inlinable @inline(__always)
+    public static func marks(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let matches = word ^ (ones &* UInt64(byte))
+        return (matches &- ones) & ~matches & highs
+    }
+
+    /// The bytes of `word` below `limit` (at most 0x80).
+    @inlinable @inline(__always)
+    public static func marksBelow(_ limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// The place (0–7) of the first byte marked in `marks`, which must not be 0.
+    @inlinable @inline(__always)
+    public static func firstMarked(_ marks: UInt64) -> Int {
+        marks.trailingZeroBitCount >> 3
+    }
+}
