@@ -1,3 +1,5 @@
+import Model
+
 /// Finds where a manifest can be cut for two readers: just past the first
 /// delivery that ends at or after a byte offset, by following only JSON's
 /// strings and brackets from the start.

@@ -1,3 +1,5 @@
+import Model
+
 /// A one-pass scanner over the UTF-8 bytes of a JSON text: the tokens and
 /// values of JSON, each error placed at its line and column.
 ///
@@ -82,8 +84,19 @@ struct JSONScanner {
         guard offset < end, base[offset] == JSONByte.quote else {
             throw syntaxError("expected a field name in double quotes, found \(describeByte(at: offset))")
         }
-        // Fast path: a short plain-ASCII name, matched in place.
+        // Fast path: a short plain-ASCII name, matched in place; eight bytes at a time to its end.
         var close = offset + 1
+        while close + 8 <= end, close - offset <= 16 {
+            let word = ByteWord.load(base + close)
+            let marks = ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
+                | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
+            if marks == 0 {
+                close += 8
+                continue
+            }
+            close += ByteWord.firstMarked(marks)
+            break
+        }
         while close < end, close - offset <= 16, base[close] > 0x20, base[close] < 0x7F,
               base[close] != JSONByte.quote, base[close] != JSONByte.backslash {
             close += 1
@@ -204,6 +217,18 @@ struct JSONScanner {
         var valid = true
         // Fast path: no escapes, so the bytes are the string.
         while true {
+            // Eight bytes at a time to the next that is not plain ASCII of a string: the closing quote, say.
+            while index + 8 <= end {
+                let word = ByteWord.load(base + index)
+                let marks = ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
+                    | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
+                if marks == 0 {
+                    index += 8
+                    continue
+                }
+                index += ByteWord.firstMarked(marks)
+                break
+            }
             guard index < end else { throw failure(.syntax, at: quoteOffset, field: nil, "unterminated string") }
             let byte = base[index]
             if byte == JSONByte.quote { break }

@@ -93,6 +93,19 @@ public struct TextLengths: Sendable, Hashable {
             var previous: UInt8 = 0
             var index = 0
             while index < bytes.count {
+                // Eight characters at a time while they are ASCII, none white space or a control.
+                if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                    let word = ByteWord.load(base + index)
+                    let marks = ByteWord.marksBelow(0x21, in: word) | ByteWord.marksNonASCII(word)
+                    let plain = marks == 0 ? 8 : ByteWord.firstMarked(marks)
+                    if plain > 0 {
+                        characters += plain
+                        isWhiteSpace = false
+                        index += plain
+                        previous = bytes[index - 1]
+                        continue
+                    }
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     // CR LF is one character.

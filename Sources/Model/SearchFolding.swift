@@ -21,14 +21,30 @@ public enum SearchFolding {
         var contiguous = text
         return contiguous.withUTF8 { bytes in
             // Plain ASCII only needs lower-casing, and is by far the common case.
-            if !bytes.contains(where: { $0 >= 0x80 }) {
-                return String(unsafeUninitializedCapacity: bytes.count) { out in
-                    for (index, byte) in bytes.enumerated() { out[index] = asciiLowercased(byte) }
-                    return bytes.count
+            guard isASCII(bytes), let source = bytes.baseAddress else { return foldMixed(bytes, of: text) }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                guard let target = out.baseAddress else { return 0 }
+                var index = 0
+                while index + 8 <= bytes.count {
+                    let lowered = ByteWord.asciiLowercased(ByteWord.load(source + index))
+                    UnsafeMutableRawPointer(target + index).storeBytes(of: lowered.littleEndian, as: UInt64.self)
+                    index += 8
                 }
+                for tail in index ..< bytes.count { target[tail] = asciiLowercased(source[tail]) }
+                return bytes.count
             }
-            return foldMixed(bytes, of: text)
         }
+    }
+
+    /// Whether every byte is ASCII, eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= bytes.count {
+            if ByteWord.marksNonASCII(ByteWord.load(base + index)) != 0 { return false }
+            index += 8
+        }
+        return !bytes[index...].contains { $0 >= 0x80 }
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
@@ -42,6 +58,22 @@ public enum SearchFolding {
         out.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
+            // Runs of ASCII lower-cased eight bytes at a time, all but the last
+            // of a run (a combining mark after it would join it).
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = ByteWord.load(base + index)
+                let nonASCII = ByteWord.marksNonASCII(word)
+                if nonASCII == 0 {
+                    withUnsafeBytes(of: ByteWord.asciiLowercased(word).littleEndian) { out.append(contentsOf: $0.prefix(7)) }
+                    index += 7
+                    continue
+                }
+                let run = ByteWord.firstMarked(nonASCII)
+                if run > 1 {
+                    for offset in 0 ..< run - 1 { out.append(asciiLowercased(base[index + offset])) }
+                    index += run - 1
+                }
+            }
             let (scalar, length) = decodeScalar(in: bytes, at: index)
             let next = index + length
             // Whether the scalar here ends its character: what follows is the end, ASCII or standalone.

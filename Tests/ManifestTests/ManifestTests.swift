@@ -54,4 +54,20 @@ import Testing
         // Foundation's reader as a second opinion on the escapes.
         #expect(try JSONDecoder().decode(String.self, from: Data(bytes)) == Self.tricky)
     }
+
+    @Test func anEscapeIsWrittenWhereverItFallsInALongString() throws {
+        // Every place in strings longer than eight bytes, so an escape falls in the eight-byte steps and in the tail.
+        for length in [1, 7, 8, 9, 16, 23] {
+            for place in 0 ..< length {
+                for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}"] {
+                    var characters = [String](repeating: length % 2 == 0 ? "é" : "a", count: length)
+                    characters[place] = special
+                    let text = characters.joined()
+                    var bytes: [UInt8] = []
+                    ManifestWriter.appendString(text, to: &bytes)
+                    #expect(try JSONDecoder().decode(String.self, from: Data(bytes)) == text, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
 }

@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    @Test func longASCIIRunsAmongOtherTextFoldAsEachCharacterDoes() {
+        // A combining mark or a wider character after each place of ASCII runs longer than eight bytes.
+        let run = "The QUICK Brown-Fox @[Z]` 0123"
+        for place in 0 ... run.utf8.count {
+            for other in ["\u{301}", "é", "Ω", "東", "👩🏽‍🚒", "\u{0}"] {
+                var text = run
+                text.insert(contentsOf: other, at: text.utf8.index(text.utf8.startIndex, offsetBy: place))
+                let mixed = "Ж" + text + text
+                #expect(SearchFolding.fold(mixed) == Self.referenceFold(mixed), "\(mixed.debugDescription)")
+                // All ASCII, of every length around eight.
+                let ascii = String(run.prefix(place))
+                #expect(SearchFolding.fold(ascii) == Self.referenceFold(ascii), "\(ascii.debugDescription)")
+            }
+        }
+    }
+
     @Test func matchesMapBackToWholeCharacters() {
         let text = Array("Bahnhofstraße 21").map(String.init)
         #expect(SearchFolding.matches(of: "strasse", in: text) == [7 ..< 13])

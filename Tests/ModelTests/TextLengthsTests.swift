@@ -6,10 +6,12 @@ import Testing
 @Suite struct TextLengthsTests {
     @Test func asciiAndOtherTextsCountAsTheirCharacters() {
         let pool: [String] = ["a", "Z", "1", " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", ",", "é", "e\u{301}", "\u{301}", "東", "👩🏽‍🚒", "\u{85}",
-                              "\u{A0}", "\u{3000}", "\u{2028}", "Ж", "ß", "\u{1100}", "\u{1161}", "\u{AC00}", "\u{11A8}", "\u{0600}", "\u{FE0F}", "\u{1F600}"]
+                              "\u{A0}", "\u{3000}", "\u{2028}", "Ж", "ß", "\u{1100}", "\u{1161}", "\u{AC00}", "\u{11A8}", "\u{0600}", "\u{FE0F}", "\u{1F600}",
+                              // Runs of eight and more plain characters, counted eight at a time.
+                              "Kingfisher", "Court-1234", "~!@#$%^&*()"]
         var random = SplitMix64(seed: 14)
         func text() -> String {
-            (0 ..< Int.random(in: 0 ... 6, using: &random)).map { _ in pool[Int.random(in: 0 ..< pool.count, using: &random)] }.joined()
+            (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in pool[Int.random(in: 0 ..< pool.count, using: &random)] }.joined()
         }
         for _ in 0 ..< 5000 {
             let (name, line1, line2, window) = (text(), text(), Bool.random(using: &random) ? text() : nil, text())

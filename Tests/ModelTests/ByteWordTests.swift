@@ -1,4 +1,4 @@
-import Manifest
+import Model
 import Testing
 
 /// The eight-byte tests find whether a byte matches, and the first that does, exactly.
@@ -42,5 +42,22 @@ import Testing
     @Test func theFirstByteIsTheLowest() {
         let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
         #expect(bytes.withUnsafeBufferPointer { $0.baseAddress.map { ByteWord.load($0 + 1) } } == 0x0908_0706_0504_0302)
+    }
+}
+
+extension ByteWordTests {
+    @Test func asciiWordsAreLowerCasedAsEachByteIs() {
+        for value in 0 ..< 128 {
+            for place in 0 ..< 8 {
+                for filler: UInt8 in [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7F, 0x00] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = UInt8(value)
+                    let word = bytes.withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }
+                    let lowered = bytes.map { (0x41 ... 0x5A).contains($0) ? $0 | 0x20 : $0 }
+                    let expected = lowered.withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }
+                    #expect(ByteWord.asciiLowercased(word) == expected, "\(bytes)")
+                }
+            }
+        }
     }
 }

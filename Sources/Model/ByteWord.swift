@@ -1,6 +1,7 @@
-/// Eight bytes read as one 64-bit word, tested at once: `DeliveryBoundaryScan`
-/// and COPY's escaping jump over runs of ordinary bytes rather than looking
-/// at them one by one.
+/// Eight bytes read as one 64-bit word, tested at once: an import's
+/// scanners, writers and counters (the manifest's strings, COPY's escaping,
+/// `TextLengths`) jump over runs of ordinary bytes rather than looking at
+/// them one by one.
 ///
 /// A test gives marks, the high bit of bytes that matched. The lowest mark
 /// is exact: a word without marks has no match, and `firstMarked` is its
@@ -27,6 +28,22 @@ public enum ByteWord {
     @inlinable @inline(__always)
     public static func marksBelow(_ limit: UInt8, in word: UInt64) -> UInt64 {
         (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// The bytes of `word` from 0x80 up: those of characters beyond ASCII (exact for every byte).
+    @inlinable @inline(__always)
+    public static func marksNonASCII(_ word: UInt64) -> UInt64 {
+        word & highs
+    }
+
+    /// `word`, all ASCII, with its capital letters made small.
+    @inlinable @inline(__always)
+    public static func asciiLowercased(_ word: UInt64) -> UInt64 {
+        // A byte is a capital when adding brings it to 0x80 from "A" on and not from "[" on (no carry: all below 0x80).
+        let fromA = word &+ ones &* (0x80 - 0x41)
+        let fromBracket = word &+ ones &* (0x80 - 0x5B)
+        let capitals = fromA & ~fromBracket & highs
+        return word | capitals >> 2
     }
 
     /// The place (0–7) of the first byte marked in `marks`, which must not be 0.
