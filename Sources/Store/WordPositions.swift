@@ -1,3 +1,5 @@
+import Model
+
 /// The words of folded search texts (`SubstringSearch.searchedText`, split
 /// at white space), each with the ascending positions of the deliveries
 /// holding it: what both stores' word indexes are made of.
@@ -261,6 +263,16 @@ public struct WordPositions: Sendable {
         var start = 0
         var index = 0
         while index < bytes.count {
+            // Eight bytes at a time to the next that may begin white space: below 0x21, or beyond ASCII.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = ByteWord.load(base + index)
+                let marks = ByteWord.marksBelow(0x21, in: word) | ByteWord.marksNonASCII(word)
+                if marks == 0 {
+                    index += 8
+                    continue
+                }
+                index += ByteWord.firstMarked(marks)
+            }
             let length = whiteSpaceLength(bytes, at: index)
             guard length > 0 else {
                 index += 1

@@ -40,6 +40,19 @@ struct WordPositionsTests {
         }
     }
 
+    @Test func whiteSpaceIsFoundWhereverItFallsInLongWords() {
+        // Runs longer than eight bytes before and after, at three alignments; every scalar of the blocks white space lives in.
+        for value in UInt32(0) ... 0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for before in ["abcdefg", "abcdefgh", "abcdefghi"] {
+                var words: [String] = []
+                WordPositions.forEachWord(in: before + String(scalar) + "jklmnopqrs") { words.append($0) }
+                let expected = WordPositions.separates(scalar) ? [before, "jklmnopqrs"] : [before + String(scalar) + "jklmnopqrs"]
+                if words != expected { Issue.record("U+\(String(value, radix: 16)) after \(before.count): \(words)") }
+            }
+        }
+    }
+
     @Test func aPositionSetUnitesIntersectsAndListsInOrder() {
         var first = PositionSet(capacity: 10)
         for position: Int32 in [300, 3, 64, 63, 3] { first.insert(position) }
