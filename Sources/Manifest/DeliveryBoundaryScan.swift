@@ -39,18 +39,11 @@ enum DeliveryBoundaryScan {
                 var escaped = false
                 // To the closing quote, jumping to each quote or backslash eight bytes at a time.
                 while true {
-                    if close + 8 <= end {
-                        let word = ByteWord.load(base + close)
-                        let marks = ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
-                        if marks == 0 {
-                            close += 8
-                            continue
-                        }
-                        close += ByteWord.firstMarked(marks)
-                    } else {
-                        while close < end, base[close] != JSONByte.quote, base[close] != JSONByte.backslash { close += 1 }
-                        guard close < end else { return nil }
+                    close = ByteWord.skip(base, from: close, to: end) {
+                        ByteWord.marks(JSONByte.quote, in: $0) | ByteWord.marks(JSONByte.backslash, in: $0)
                     }
+                    while close < end, base[close] != JSONByte.quote, base[close] != JSONByte.backslash { close += 1 }
+                    guard close < end else { return nil }
                     if base[close] == JSONByte.quote { break }
                     // A backslash and the byte it escapes.
                     escaped = true

@@ -85,18 +85,7 @@ struct JSONScanner {
             throw syntaxError("expected a field name in double quotes, found \(describeByte(at: offset))")
         }
         // Fast path: a short plain-ASCII name, matched in place; eight bytes at a time to its end.
-        var close = offset + 1
-        while close + 8 <= end, close - offset <= 16 {
-            let word = ByteWord.load(base + close)
-            let marks = ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
-                | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
-            if marks == 0 {
-                close += 8
-                continue
-            }
-            close += ByteWord.firstMarked(marks)
-            break
-        }
+        var close = ByteWord.skip(base, from: offset + 1, to: min(end, offset + 17), unmarkedBy: Self.notPlainString)
         while close < end, close - offset <= 16, base[close] > 0x20, base[close] < 0x7F,
               base[close] != JSONByte.quote, base[close] != JSONByte.backslash {
             close += 1
@@ -218,17 +207,7 @@ struct JSONScanner {
         // Fast path: no escapes, so the bytes are the string.
         while true {
             // Eight bytes at a time to the next that is not plain ASCII of a string: the closing quote, say.
-            while index + 8 <= end {
-                let word = ByteWord.load(base + index)
-                let marks = ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
-                    | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
-                if marks == 0 {
-                    index += 8
-                    continue
-                }
-                index += ByteWord.firstMarked(marks)
-                break
-            }
+            index = ByteWord.skip(base, from: index, to: end, unmarkedBy: Self.notPlainString)
             guard index < end else { throw failure(.syntax, at: quoteOffset, field: nil, "unterminated string") }
             let byte = base[index]
             if byte == JSONByte.quote { break }
@@ -243,6 +222,14 @@ struct JSONScanner {
         }
         if !valid || !keep { return "" }
         return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+    }
+
+    /// The bytes of a word that end or escape a string or need a closer
+    /// look (a control, a byte beyond ASCII): what fast paths stop at.
+    @inline(__always)
+    private static func notPlainString(_ word: UInt64) -> UInt64 {
+        ByteWord.marks(JSONByte.quote, in: word) | ByteWord.marks(JSONByte.backslash, in: word)
+            | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
     }
 
     /// The slow path of `readString` once a backslash is seen at `escapeIndex`.

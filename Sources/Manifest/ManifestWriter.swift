@@ -106,16 +106,10 @@ public struct ManifestWriter: Sendable {
             var start = 0
             var index = 0
             while index < bytes.count {
-                if index + 8 <= bytes.count {
-                    let word = ByteWord.load(base + index)
-                    let marks = ByteWord.marks(UInt8(ascii: "\""), in: word) | ByteWord.marks(UInt8(ascii: "\\"), in: word)
-                        | ByteWord.marksBelow(0x20, in: word)
-                    if marks == 0 {
-                        index += 8
-                        continue
-                    }
-                    index += ByteWord.firstMarked(marks)
+                index = ByteWord.skip(base, from: index, to: bytes.count) {
+                    ByteWord.marks(UInt8(ascii: "\""), in: $0) | ByteWord.marks(UInt8(ascii: "\\"), in: $0) | ByteWord.marksBelow(0x20, in: $0)
                 }
+                guard index < bytes.count else { break }
                 let byte = base[index]
                 guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
                     index += 1

@@ -46,6 +46,22 @@ public enum ByteWord {
         return word | capitals >> 2
     }
 
+    /// The first byte from `index` that `marks` marks in its word, found
+    /// eight bytes at a time; where fewer than eight bytes are left before
+    /// `end` when none is (the caller looks at those one by one).
+    @inlinable @inline(__always)
+    public static func skip(
+        _ base: UnsafePointer<UInt8>, from index: Int, to end: Int, unmarkedBy marks: (UInt64) -> UInt64
+    ) -> Int {
+        var index = index
+        while index + 8 <= end {
+            let found = marks(load(base + index))
+            if found != 0 { return index + firstMarked(found) }
+            index += 8
+        }
+        return index
+    }
+
     /// The place (0–7) of the first byte marked in `marks`, which must not be 0.
     @inlinable @inline(__always)
     public static func firstMarked(_ marks: UInt64) -> Int {

@@ -94,14 +94,14 @@ public struct TextLengths: Sendable, Hashable {
             var index = 0
             while index < bytes.count {
                 // Eight characters at a time while they are ASCII, none white space or a control.
-                if index + 8 <= bytes.count, let base = bytes.baseAddress {
-                    let word = ByteWord.load(base + index)
-                    let marks = ByteWord.marksBelow(0x21, in: word) | ByteWord.marksNonASCII(word)
-                    let plain = marks == 0 ? 8 : ByteWord.firstMarked(marks)
-                    if plain > 0 {
-                        characters += plain
+                if let base = bytes.baseAddress {
+                    let plainEnd = ByteWord.skip(base, from: index, to: bytes.count) {
+                        ByteWord.marksBelow(0x21, in: $0) | ByteWord.marksNonASCII($0)
+                    }
+                    if plainEnd > index {
+                        characters += plainEnd - index
                         isWhiteSpace = false
-                        index += plain
+                        index = plainEnd
                         previous = bytes[index - 1]
                         continue
                     }

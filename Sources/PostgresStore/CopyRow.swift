@@ -114,14 +114,8 @@ enum CopyRow {
             var index = 0
             while index < bytes.count {
                 // Eight bytes at a time to the next that may need an escape (most texts have none at all).
-                if index + 8 <= bytes.count {
-                    let marks = CopyRow.escapeCandidates(ByteWord.load(source + index))
-                    if marks == 0 {
-                        index += 8
-                        continue
-                    }
-                    index += ByteWord.firstMarked(marks)
-                }
+                index = ByteWord.skip(source, from: index, to: bytes.count, unmarkedBy: CopyRow.escapeCandidates)
+                guard index < bytes.count else { break }
                 let value = source[index]
                 index += 1
                 // Only backslash and three bytes below 0x0E need escaping: two comparisons pass any other byte.

@@ -264,14 +264,11 @@ public struct WordPositions: Sendable {
         var index = 0
         while index < bytes.count {
             // Eight bytes at a time to the next that may begin white space: below 0x21, or beyond ASCII.
-            if index + 8 <= bytes.count, let base = bytes.baseAddress {
-                let word = ByteWord.load(base + index)
-                let marks = ByteWord.marksBelow(0x21, in: word) | ByteWord.marksNonASCII(word)
-                if marks == 0 {
-                    index += 8
-                    continue
+            if let base = bytes.baseAddress {
+                index = ByteWord.skip(base, from: index, to: bytes.count) {
+                    ByteWord.marksBelow(0x21, in: $0) | ByteWord.marksNonASCII($0)
                 }
-                index += ByteWord.firstMarked(marks)
+                guard index < bytes.count else { break }
             }
             let length = whiteSpaceLength(bytes, at: index)
             guard length > 0 else {
