@@ -39,12 +39,8 @@ public enum SearchFolding {
     /// Whether every byte is ASCII, eight at a time.
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        while index + 8 <= bytes.count {
-            if ByteWord.marksNonASCII(ByteWord.load(base + index)) != 0 { return false }
-            index += 8
-        }
-        return !bytes[index...].contains { $0 >= 0x80 }
+        let looked = ByteWord.skip(base, from: 0, to: bytes.count, unmarkedBy: ByteWord.marksNonASCII)
+        return !bytes[looked...].contains { $0 >= 0x80 }
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {

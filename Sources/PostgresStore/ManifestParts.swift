@@ -21,14 +21,10 @@ import Synchronization
 /// reached yet, and a repeated id is found by the store's unique key
 /// (`noteRepeatedID()`).
 final class ManifestParts: Sendable {
-    /// One thread's deliveries: its words once it is done.
-    struct Part: Sendable {
-        let words = BoundedQueue<SearchWords>(capacity: 1)
-    }
-
-    /// The deliveries before the cut, then the rest: positions in `first` all come before those in `rest`.
-    let first = Part()
-    let rest = Part()
+    /// The words of the deliveries before the cut, then of the rest, each
+    /// once its thread is done: positions in `firstWords` all come before those in `restWords`.
+    let firstWords = BoundedQueue<SearchWords>(capacity: 1)
+    let restWords = BoundedQueue<SearchWords>(capacity: 1)
     /// Both parts' COPY chunks, each part's in order, as they are made (each
     /// row carries its position, so their order in the table is the server's business).
     let chunks = BoundedQueue<ByteBuffer>(capacity: 8, producers: 2)
@@ -88,7 +84,7 @@ final class ManifestParts: Sendable {
         progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
         Thread { self.findTheCutThenReadTheRest() }.start()
         Thread {
-            self.read(self.first, from: nil) { index, offset in
+            self.read(into: self.firstWords, from: nil) { index, offset in
                 try self.cut.withLock { cut in
                     cut.taken = index
                     guard case let end?? = cut.end, index == end.index - 1 else { return false }
@@ -143,17 +139,17 @@ final class ManifestParts: Sendable {
         }
         guard let start else {
             cut.withLock { $0.counts.append(0) }
-            rest.words.finish(error: nil)
+            restWords.finish(error: nil)
             chunks.finish(error: nil)
             return
         }
-        read(rest, from: start) { _, _ in false }
+        read(into: restWords, from: start) { _, _ in false }
     }
 
     /// Parses and encodes deliveries as COPY rows into `chunks` from `start`
     /// until `ends` says a delivery (by index and end offset) is the last,
-    /// or the manifest ends, gathering their words when asked to.
-    private func read(_ part: Part, from start: ManifestCheckpoint?, ends: (Int, Int) throws -> Bool) {
+    /// or the manifest ends, handing their words to `gathered` when asked to.
+    private func read(into gathered: BoundedQueue<SearchWords>, from start: ManifestCheckpoint?, ends: (Int, Int) throws -> Bool) {
         struct PartEnd: Error {}
         var buffer = ByteBuffer()
         buffer.reserveCapacity(PostgresImport.chunkBytes + 4096)
@@ -192,12 +188,12 @@ final class ManifestParts: Sendable {
             if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
             report(bytes: 0, deliveries: unsent)
             cut.withLock { $0.counts.append(count) }
-            if gathersWords { _ = part.words.put(words) }
-            part.words.finish(error: nil)
+            if gathersWords { _ = gathered.put(words) }
+            gathered.finish(error: nil)
             chunks.finish(error: nil)
         } catch {
             if !(error is CancellationError) { suspect.store(true, ordering: .relaxed) }
-            part.words.finish(error: error)
+            gathered.finish(error: error)
             chunks.finish(error: error)
         }
     }

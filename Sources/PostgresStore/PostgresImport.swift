@@ -129,8 +129,8 @@ struct PostgresImport {
                 let wordChunks = BoundedQueue<[ByteBuffer]>(capacity: 1)
                 Thread {
                     do {
-                        var words = try parts.first.words.take() ?? SearchWords()
-                        words.append(try parts.rest.words.take() ?? SearchWords())
+                        var words = try parts.firstWords.take() ?? SearchWords()
+                        words.append(try parts.restWords.take() ?? SearchWords())
                         _ = wordChunks.put(words.copyChunks(chunkBytes: Self.chunkBytes))
                         wordChunks.finish(error: nil)
                     } catch {

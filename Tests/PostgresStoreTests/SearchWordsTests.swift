@@ -31,8 +31,8 @@ struct SearchWordsTests {
         #expect(sequences.sorted() == Array(1...20000))
         #expect(parts.total() == 20000)
         // Each thread read a part: both gathered words.
-        #expect(try #require(try parts.first.words.take()).count > 0)
-        #expect(try #require(try parts.rest.words.take()).count > 0)
+        #expect(try #require(try parts.firstWords.take()).count > 0)
+        #expect(try #require(try parts.restWords.take()).count > 0)
         // Good: nothing to look for.
         #expect(parts.problem() == nil)
     }
