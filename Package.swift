@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "CVisualOrder", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        // SQLite's process-wide settings (`sqlite3_config` is variadic: Swift cannot call it).
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "CFontRaster", dependencies: ["CFreeType"],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
@@ -39,7 +41,8 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "Model", "Manifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "Model", "Manifest", "CSQLiteSettings", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -35,26 +35,34 @@ struct ImportRow: Sendable {
     init(_ delivery: Delivery, searchText: String) {
         status = delivery.status.rawValue
         lengths = TextLengths(of: delivery)
-        let items = ItemsColumn.encode(delivery.items)
-        // Each column's value in `Column` order, given to `body`.
-        func forEachValue(_ body: (String?) -> Void) {
-            for value in [delivery.id, delivery.name, delivery.address.line1, delivery.address.line2, delivery.phone, delivery.text,
-                          items, delivery.instructions, delivery.window, searchText] as [String?] {
-                body(value)
-            }
-        }
-        var count = 0
-        forEachValue { count += $0?.utf8.count ?? 0 }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
+        // The items' JSON is about 30 bytes an item; the rest is known.
+        bytes.reserveCapacity(delivery.id.utf8.count + delivery.name.utf8.count + delivery.address.line1.utf8.count
+            + (delivery.address.line2?.utf8.count ?? 0) + (delivery.phone?.utf8.count ?? 0) + (delivery.text?.utf8.count ?? 0)
+            + 2 + 32 * delivery.items.count + (delivery.instructions?.utf8.count ?? 0) + (delivery.window?.utf8.count ?? 0)
+            + searchText.utf8.count)
         var ends = InlineArray<10, UInt32>(repeating: 0)
         var nulls: UInt16 = 0
-        var index = 0
-        forEachValue { value in
-            if let value { bytes.append(contentsOf: value.utf8) } else { nulls |= 1 << index }
-            ends[index] = UInt32(truncatingIfNeeded: bytes.count)
-            index += 1
+        // Each column's bytes copied whole, in `Column` order.
+        func append(_ value: String?, _ column: Column) {
+            if let value {
+                bytes.appendUTF8(of: value)
+            } else {
+                nulls |= 1 << column.rawValue
+            }
+            ends[column.rawValue] = UInt32(truncatingIfNeeded: bytes.count)
         }
+        append(delivery.id, .id)
+        append(delivery.name, .name)
+        append(delivery.address.line1, .line1)
+        append(delivery.address.line2, .line2)
+        append(delivery.phone, .phone)
+        append(delivery.text, .text)
+        ItemsColumn.encode(delivery.items, appendingTo: &bytes)
+        ends[Column.items.rawValue] = UInt32(truncatingIfNeeded: bytes.count)
+        append(delivery.instructions, .instructions)
+        append(delivery.window, .window)
+        append(searchText, .searchText)
         self.bytes = bytes
         self.ends = ends
         self.nulls = nulls
@@ -114,30 +122,40 @@ struct ImportRow: Sendable {
         }
     }
 
-    /// The staged insert's parameter of each text column.
+    /// The staged insert's parameter of each text column, counted from a row's first.
     private static let stagedParameters: [(Column, Int32)] = [
         (.id, 1), (.name, 2), (.line1, 3), (.line2, 4), (.phone, 5), (.text, 6), (.items, 9), (.instructions, 10),
         (.window, 11), (.searchText, 12),
     ]
 
-    /// Binds the staged insert's parameters (`StagedImport.write`) and runs
-    /// it: ?1–?11 as `arguments`, ?12 the folded text, ?13 the row's position,
-    /// ?14 the status it keeps. The text is bound where it lies, for the
-    /// insert only.
-    func insertStaged(_ insert: BulkStatement, position: Int, status kept: String) throws {
+    /// Parameters of one row in the staged insert.
+    static let stagedParameterCount: Int32 = 14
+
+    /// The values of one row of the staged insert, its parameters numbered
+    /// from `first + 1`: ?1–?11 as `arguments`, ?12 the folded text, ?13 the
+    /// row's position, ?14 the status it keeps.
+    static func stagedValues(from first: Int32) -> String {
+        let p = { (n: Int32) in "?\(first + n)" }
+        return "(\(p(13)), \(p(1)), CAST(\(p(2)) AS TEXT), CAST(\(p(3)) AS TEXT), CAST(\(p(4)) AS TEXT), CAST(\(p(5)) AS TEXT), "
+            + "CAST(\(p(6)) AS TEXT), \(p(14)), \(p(8)), \(p(9)), CAST(\(p(10)) AS TEXT), CAST(\(p(11)) AS TEXT), \(p(12)))"
+    }
+
+    /// Binds the staged insert's parameters of this row, from `first + 1`,
+    /// and calls `body` while its text, bound where it lies, is there to read.
+    func bindStaged(_ insert: BulkStatement, from first: Int32, position: Int, status kept: String, _ body: () throws -> Void) throws {
         try bytes.withUnsafeBytes { all in
             for (column, index) in Self.stagedParameters {
                 guard nulls & (1 << column.rawValue) == 0 else {
-                    insert.bindNull(at: index)
+                    insert.bindNull(at: first + index)
                     continue
                 }
-                insert.bind(lyingAt: bound(column, in: all), at: index)
+                insert.bind(lyingAt: bound(column, in: all), at: first + index)
             }
-            insert.bindUpToNUL(status, at: 7)
-            insert.bindUpToNUL(status, at: 8)
-            insert.bind(position, at: 13)
-            insert.bindUpToNUL(kept, at: 14)
-            try insert.run()
+            insert.bindUpToNUL(status, at: first + 7)
+            insert.bindUpToNUL(status, at: first + 8)
+            insert.bind(position, at: first + 13)
+            insert.bindUpToNUL(kept, at: first + 14)
+            try body()
         }
     }
 }

@@ -128,15 +128,10 @@ struct StagedImport {
     /// the status it imports; a new id is appended.
     mutating func write(_ rows: [ImportRow], _ db: Database) throws {
         let live = try BulkStatement("SELECT position, status, importedStatus FROM delivery WHERE id = ?", db)
-        let insert = try BulkStatement("""
-            INSERT INTO \(Self.staged("delivery"))(
-                position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                searchFolded)
-            VALUES (?13, ?1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS TEXT), ?14, ?8, ?9,
-                    CAST(?10 AS TEXT), CAST(?11 AS TEXT), ?12)
-            """, db)
         var lengths: [(position: Int, lengths: TextLengths)] = []
         lengths.reserveCapacity(rows.count)
+        var statuses: [String] = []
+        statuses.reserveCapacity(rows.count)
         for row in rows {
             if idsAscend, let lastRow, !lastRow.idPrecedes(row) { idsAscend = false }
             lastRow = row
@@ -156,11 +151,41 @@ struct StagedImport {
                 position = before + added
             }
             positions.append(Int32(truncatingIfNeeded: position))
-            try row.insertStaged(insert, position: position, status: status)
+            statuses.append(status)
             lengths.append((position, row.lengths))
         }
+        try insertStaged(rows, positions: lengths.map(\.position), statuses: statuses, db)
         try writeLengths(lengths, db)
         try buildIndexes(allStaged: false, db)
+    }
+
+    /// Inserts `rows` into the staged deliveries, `BulkStatement.rowsPerInsert` a statement.
+    private func insertStaged(_ rows: [ImportRow], positions: [Int], statuses: [String], _ db: Database) throws {
+        let perRow = ImportRow.stagedParameterCount
+        func statement(rows count: Int) throws -> BulkStatement {
+            let values = (0 ..< count).map { ImportRow.stagedValues(from: Int32($0) * perRow) }.joined(separator: ", ")
+            return try BulkStatement("""
+                INSERT INTO \(Self.staged("delivery"))(
+                    position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
+                    searchFolded)
+                VALUES \(values)
+                """, db)
+        }
+        let many = try statement(rows: BulkStatement.rowsPerInsert)
+        let one = try statement(rows: 1)
+        // Each row's text stays bound where it lies until the statement has run: the rows are bound one inside the other.
+        func bind(_ index: Int, upTo end: Int, _ insert: BulkStatement, from first: Int32) throws {
+            guard index < end else { return try insert.run() }
+            try rows[index].bindStaged(insert, from: first, position: positions[index], status: statuses[index]) {
+                try bind(index + 1, upTo: end, insert, from: first + perRow)
+            }
+        }
+        var start = 0
+        while start < rows.count {
+            let count = rows.count - start >= BulkStatement.rowsPerInsert ? BulkStatement.rowsPerInsert : 1
+            try bind(start, upTo: start + count, count > 1 ? many : one, from: 0)
+            start += count
+        }
     }
 
     /// Inserts the staged lengths, many rows a statement.

@@ -1,3 +1,4 @@
+import CSQLiteSettings
 import Foundation
 import GRDB
 import Synchronization
@@ -21,6 +22,7 @@ final class StoreDatabase: Sendable {
     /// Opens the store at `url`, creating the file, its folder and its tables when missing.
     /// With `.readOnly`, opens an existing store and never writes to it.
     init(url: URL, access: DeliveryStore.Access) throws(StoreError) {
+        _ = Self.sqliteConfigured
         self.url = url
         let path = url.path
         let waiting = WaitingWriters(store: path)
@@ -68,6 +70,12 @@ final class StoreDatabase: Sendable {
             throw Self.storeError(error, path: path, opening: true)
         }
     }
+
+    /// SQLite set for this process before its first connection: without the
+    /// memory statistics, which take a lock at every allocation and release
+    /// (with a store written a row at a time, 5% of an import's writer).
+    /// Nothing reads them. Too late (SQLite already in use) changes nothing.
+    private static let sqliteConfigured: Void = { _ = sqs_skip_memory_statistics() }()
 
     /// A read-only connection to an existing store, checked to hold every
     /// table this version reads (a newer schema that only added is fine).
