@@ -33,7 +33,7 @@ public struct ManifestWriter: Sendable {
 
     /// The opening of the manifest, before its first delivery.
     public func begin(_ out: inout [UInt8]) {
-        out.append(contentsOf: #"{"deliveries":["#.utf8)
+        Self.appendLiteral(#"{"deliveries":["#, to: &out)
     }
 
     /// The next delivery, on a line of its own.
@@ -46,7 +46,7 @@ public struct ManifestWriter: Sendable {
 
     /// The end of the manifest, after its last delivery.
     public func end(_ out: inout [UInt8]) {
-        out.append(contentsOf: "\n]}\n".utf8)
+        Self.appendLiteral("\n]}\n", to: &out)
     }
 
     // MARK: - Values
@@ -56,14 +56,14 @@ public struct ManifestWriter: Sendable {
         out.append(UInt8(ascii: "{"))
         appendField("id", delivery.id, to: &out, first: true)
         appendField("name", delivery.name, to: &out)
-        out.append(contentsOf: #","address":{"#.utf8)
+        Self.appendLiteral(#","address":{"#, to: &out)
         appendField("line1", delivery.address.line1, to: &out, first: true)
         if let line2 = delivery.address.line2 { appendField("line2", line2, to: &out) }
         out.append(UInt8(ascii: "}"))
         if let phone = delivery.phone { appendField("phone", phone, to: &out) }
         if let text = delivery.text { appendField("text", text, to: &out) }
         appendField("status", delivery.status.rawValue, to: &out)
-        out.append(contentsOf: #","items":"#.utf8)
+        Self.appendLiteral(#","items":"#, to: &out)
         appendItems(delivery.items, to: &out)
         if let instructions = delivery.instructions { appendField("instructions", instructions, to: &out) }
         if let window = delivery.window { appendField("window", window, to: &out) }
@@ -77,8 +77,8 @@ public struct ManifestWriter: Sendable {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "{"))
             appendField("name", item.name, to: &out, first: true)
-            out.append(contentsOf: #","quantity":"#.utf8)
-            out.append(contentsOf: String(item.quantity).utf8)
+            appendLiteral(#","quantity":"#, to: &out)
+            appendNumber(item.quantity, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
@@ -87,9 +87,28 @@ public struct ManifestWriter: Sendable {
     private static func appendField(_ key: StaticString, _ value: String, to out: inout [UInt8], first: Bool = false) {
         if !first { out.append(UInt8(ascii: ",")) }
         out.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(contentsOf: #"":"#.utf8)
+        appendLiteral(key, to: &out)
+        appendLiteral(#"":"#, to: &out)
         appendString(value, to: &out)
+    }
+
+    /// The bytes of a literal, copied whole (a String's UTF-8 view is appended a byte at a time).
+    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// `number` in decimal, without making a String of it.
+    private static func appendNumber(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var rest = number.magnitude
+        var count = 0
+        repeat {
+            digits[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            count += 1
+        } while rest > 0
+        for index in 20 - count ..< 20 { out.append(digits[index]) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -117,13 +136,13 @@ public struct ManifestWriter: Sendable {
                 }
                 out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
                 switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-                case 0x09: out.append(contentsOf: #"\t"#.utf8)
+                case UInt8(ascii: "\""): Self.appendLiteral(#"\""#, to: &out)
+                case UInt8(ascii: "\\"): Self.appendLiteral(#"\\"#, to: &out)
+                case 0x0A: Self.appendLiteral(#"\n"#, to: &out)
+                case 0x0D: Self.appendLiteral(#"\r"#, to: &out)
+                case 0x09: Self.appendLiteral(#"\t"#, to: &out)
                 default:
-                    out.append(contentsOf: #"\u00"#.utf8)
+                    Self.appendLiteral(#"\u00"#, to: &out)
                     out.append(hexDigits[Int(byte >> 4)])
                     out.append(hexDigits[Int(byte & 0xF)])
                 }

@@ -19,20 +19,25 @@ public enum SearchFolding {
     /// scalar beyond the Basic Multilingual Plane) is folded as a `Character`.
     public static func fold(_ text: String) -> String {
         var contiguous = text
-        return contiguous.withUTF8 { bytes in
-            // Plain ASCII only needs lower-casing, and is by far the common case.
-            guard isASCII(bytes), let source = bytes.baseAddress else { return foldMixed(bytes, of: text) }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                guard let target = out.baseAddress else { return 0 }
-                var index = 0
-                while index + 8 <= bytes.count {
-                    let lowered = ByteWord.asciiLowercased(ByteWord.load(source + index))
-                    UnsafeMutableRawPointer(target + index).storeBytes(of: lowered.littleEndian, as: UInt64.self)
-                    index += 8
-                }
-                for tail in index ..< bytes.count { target[tail] = asciiLowercased(source[tail]) }
-                return bytes.count
+        return contiguous.withUTF8 { fold(utf8: $0) }
+    }
+
+    /// The text whose UTF-8 is `bytes` (valid UTF-8), folded for search: as
+    /// `fold(_:)`, for a caller that built the text as bytes (an import joins
+    /// a delivery's fields so, a million times).
+    public static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Plain ASCII only needs lower-casing, and is by far the common case.
+        guard isASCII(bytes), let source = bytes.baseAddress else { return foldMixed(bytes) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            guard let target = out.baseAddress else { return 0 }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let lowered = ByteWord.asciiLowercased(ByteWord.load(source + index))
+                UnsafeMutableRawPointer(target + index).storeBytes(of: lowered.littleEndian, as: UInt64.self)
+                index += 8
             }
+            for tail in index ..< bytes.count { target[tail] = asciiLowercased(source[tail]) }
+            return bytes.count
         }
     }
 
@@ -47,8 +52,10 @@ public enum SearchFolding {
         (0x41 ... 0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    /// `bytes`, the UTF-8 of `text`, folded (see `fold`).
-    private static func foldMixed(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> String {
+    /// `bytes`, valid UTF-8, folded (see `fold`).
+    private static func foldMixed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // The text as a String, made the first time a character needs it whole.
+        var text: String?
         // Built as UTF-8 bytes: appending to a String a character at a time costs several times more.
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
@@ -87,8 +94,10 @@ public enum SearchFolding {
                 }
             }
             // A character of several scalars, or one the table does not hold: folded whole.
-            let start = text.utf8.index(text.utf8.startIndex, offsetBy: index)
-            guard let character = text[start...].first else { break }
+            let whole = text ?? String(decoding: bytes, as: UTF8.self)
+            text = whole
+            let start = whole.utf8.index(whole.utf8.startIndex, offsetBy: index)
+            guard let character = whole[start...].first else { break }
             out.append(contentsOf: fold(character).utf8)
             index += character.utf8.count
         }

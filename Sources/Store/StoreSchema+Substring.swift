@@ -130,10 +130,7 @@ extension StoreSchema {
     /// thread (and gather the words there). The triggers join the columns in SQL and `idm_fold` receives the
     /// result as a C string, so it folds the text up to the first NUL.
     static func folded(id: String, name: String, address: Address) -> String {
-        let joined = id + "\n" + name + "\n" + searchAddress(address)
-        // A byte scan settles nearly every row (a NUL is byte 0 in UTF-8 and in no other scalar).
-        guard joined.utf8.contains(0), let nul = joined.unicodeScalars.firstIndex(of: "\u{0}") else { return SearchFolding.fold(joined) }
-        return SearchFolding.fold(String(joined.unicodeScalars[..<nul]))
+        SubstringSearch.searchedText(id: id, name: name, line1: address.line1, line2: address.line2, upToNUL: true)
     }
 
     /// Folds every row again and fills the trigram index from scratch.

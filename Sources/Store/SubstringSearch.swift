@@ -17,8 +17,26 @@ public enum SubstringSearch {
     /// What search looks in: the id, name and address folded, one per line
     /// (the second address line after a space), exactly as the SQLite store
     /// builds `searchFolded` in SQL; a store without `idm_fold` stores this.
-    public static func searchedText(id: String, name: String, line1: String, line2: String?) -> String {
-        SearchFolding.fold(id + "\n" + name + "\n" + line1 + (line2.map { " " + $0 } ?? ""))
+    /// `upToNUL`: the text before the first NUL only, as `idm_fold` sees the
+    /// joined columns (a C string).
+    public static func searchedText(id: String, name: String, line1: String, line2: String?, upToNUL: Bool = false) -> String {
+        // Joined as bytes: joining Strings cost an import more than folding them.
+        var joined: [UInt8] = []
+        joined.reserveCapacity(id.utf8.count + name.utf8.count + line1.utf8.count + (line2?.utf8.count ?? 0) + 3)
+        joined.appendUTF8(of: id)
+        joined.append(0x0A)
+        joined.appendUTF8(of: name)
+        joined.append(0x0A)
+        joined.appendUTF8(of: line1)
+        if let line2 {
+            joined.append(0x20)
+            joined.appendUTF8(of: line2)
+        }
+        return joined.withUnsafeBufferPointer { bytes in
+            // A NUL is byte 0 in UTF-8 and in no other scalar: the bytes before it are the text up to it.
+            let end = upToNUL ? bytes.firstIndex(of: 0) ?? bytes.endIndex : bytes.endIndex
+            return SearchFolding.fold(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        }
     }
 
     private static func isPrivateUse(_ character: Character) -> Bool {
