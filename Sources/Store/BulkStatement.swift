@@ -32,6 +32,13 @@ struct BulkStatement {
         _ = sqlite3_bind_text(statement.sqliteStatement, index, start.assumingMemoryBound(to: CChar.self), Int32(text.count), nil)
     }
 
+    /// Binds a literal's text, which never moves or changes, without SQLite
+    /// copying it (a literal of one scalar has no such text: it is copied).
+    func bind(literal text: StaticString, at index: Int32) {
+        guard text.hasPointerRepresentation else { return bindUpToNUL(text.description, at: index) }
+        bind(lyingAt: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), at: index)
+    }
+
     func bindNull(at index: Int32) {
         _ = sqlite3_bind_null(statement.sqliteStatement, index)
     }

@@ -21,7 +21,7 @@ struct ImportRow: Sendable {
     }
 
     /// The status the manifest gives.
-    let status: String
+    let status: DeliveryStatus
     let lengths: TextLengths
     /// Every text column's bytes, one after another.
     private let bytes: [UInt8]
@@ -33,7 +33,7 @@ struct ImportRow: Sendable {
     /// `searchText` is its folded search text (`StoreSchema.folded`), made by
     /// the caller, which also gathers its words.
     init(_ delivery: Delivery, searchText: String) {
-        status = delivery.status.rawValue
+        status = delivery.status
         lengths = TextLengths(of: delivery)
         var bytes: [UInt8] = []
         // The items' JSON is about 30 bytes an item; the rest is known.
@@ -89,7 +89,7 @@ struct ImportRow: Sendable {
     var arguments: StatementArguments {
         [
             id, StoredText.bindable(text(.name)), StoredText.bindable(text(.line1)), StoredText.bindable(text(.line2)),
-            StoredText.bindable(text(.phone)), StoredText.bindable(text(.text)), status, status, text(.items),
+            StoredText.bindable(text(.phone)), StoredText.bindable(text(.text)), status.rawValue, status.rawValue, text(.items),
             StoredText.bindable(text(.instructions)), StoredText.bindable(text(.window)),
         ]
     }
@@ -133,7 +133,7 @@ struct ImportRow: Sendable {
 
     /// The values of one row of the staged insert, its parameters numbered
     /// from `first + 1`: ?1–?11 as `arguments`, ?12 the folded text, ?13 the
-    /// row's position, ?14 the status it keeps.
+    /// row's position, ?14 the status it keeps (`kept`, nil for its own).
     static func stagedValues(from first: Int32) -> String {
         let p = { (n: Int32) in "?\(first + n)" }
         return "(\(p(13)), \(p(1)), CAST(\(p(2)) AS TEXT), CAST(\(p(3)) AS TEXT), CAST(\(p(4)) AS TEXT), CAST(\(p(5)) AS TEXT), "
@@ -142,7 +142,7 @@ struct ImportRow: Sendable {
 
     /// Binds the staged insert's parameters of this row, from `first + 1`,
     /// and calls `body` while its text, bound where it lies, is there to read.
-    func bindStaged(_ insert: BulkStatement, from first: Int32, position: Int, status kept: String, _ body: () throws -> Void) throws {
+    func bindStaged(_ insert: BulkStatement, from first: Int32, position: Int, status kept: String?, _ body: () throws -> Void) throws {
         try bytes.withUnsafeBytes { all in
             for (column, index) in Self.stagedParameters {
                 guard nulls & (1 << column.rawValue) == 0 else {
@@ -151,11 +151,25 @@ struct ImportRow: Sendable {
                 }
                 insert.bind(lyingAt: bound(column, in: all), at: first + index)
             }
-            insert.bindUpToNUL(status, at: first + 7)
-            insert.bindUpToNUL(status, at: first + 8)
+            insert.bind(literal: status.literal, at: first + 7)
+            insert.bind(literal: status.literal, at: first + 8)
             insert.bind(position, at: first + 13)
-            insert.bindUpToNUL(kept, at: first + 14)
+            if let kept { insert.bindUpToNUL(kept, at: first + 14) } else { insert.bind(literal: status.literal, at: first + 14) }
             try body()
+        }
+    }
+}
+
+extension DeliveryStatus {
+    /// `rawValue` as text that lasts as long as the program, bound without
+    /// SQLite copying it (`BulkStatement.bind(literal:at:)`): each staged row
+    /// binds its status three times.
+    var literal: StaticString {
+        switch self {
+        case .pending: "pending"
+        case .outForDelivery: "out_for_delivery"
+        case .delivered: "delivered"
+        case .failed: "failed"
         }
     }
 }

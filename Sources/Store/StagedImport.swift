@@ -45,7 +45,7 @@ struct StagedImport {
     /// The position each manifest row written so far was given, in manifest order.
     private(set) var positions: [Int32] = []
     /// The staged tables' indexes not made yet (`buildIndexes`): the status
-    /// index, and the ids' unique index (`unique`).
+    /// index until the first slice, and the ids' unique index (`unique`).
     private var unbuiltIndexes: [(sql: String, unique: Bool)] = []
     /// `indexesBuiltUpTo` for this import.
     private var indexesUpTo = indexesBuiltUpTo
@@ -53,14 +53,13 @@ struct StagedImport {
     private var idsAscend = true
     private var lastRow: ImportRow?
 
-    /// Staged rows up to which the indexes are built once the rows are all
-    /// staged. Built from the rows, sorted, the status index of 10^6 took
-    /// 0.48 s where keeping it up row by row took the writer 0.6 s; with ids
-    /// in random order (a manifest of UUIDs), building the ids' index rather
-    /// than inserting each id into an index bigger than the page cache took
-    /// the import of 10^6 from 19.9 s to 9.5 s. But building one holds the write lock throughout,
-    /// so a bigger import builds them once it has this many rows (as long as
-    /// one of its index transactions) and keeps them up from there.
+    /// Staged rows up to which the ids' index, when they come out of order,
+    /// is built once the rows are all staged: with ids in random order (a
+    /// manifest of UUIDs), building it rather than inserting each id into an
+    /// index bigger than the page cache took the import of 10^6 from 19.9 s
+    /// to 9.5 s. But building it holds the write lock throughout, so a bigger
+    /// import builds it once it has this many rows (as long as one of its
+    /// index transactions) and keeps it up from there.
     static let indexesBuiltUpTo = 1_000_000
 
     /// Makes the staging tables, empty, and starts logging status changes.
@@ -88,13 +87,18 @@ struct StagedImport {
 
     /// Builds the staged tables' indexes not made yet: all of them when every
     /// row is staged (`allStaged`) or as soon as more than `indexesBuiltUpTo`
-    /// are; the ids' unique index also while the ids come in order, as they
-    /// do from a generated manifest: an insert then lands at its end, which
-    /// cost the writer 0.3 s at 10^6 against 0.48 s to build it afterwards.
+    /// are. The status index from the first slice on, and the ids' unique
+    /// index while the ids come in order, as they do from a generated
+    /// manifest: an insert then lands at the end of its status or at the end
+    /// of the ids. Kept up so, the indexes cost the writer a little more (at
+    /// 10^6, 0.6 s against 0.48 s for the status index built afterwards) but
+    /// while the reading thread, the slower, makes the rows; built after
+    /// them, the status index lengthened the import's tail, when the
+    /// writer works alone.
     mutating func buildIndexes(allStaged: Bool, _ db: Database) throws {
         let all = allStaged || added + updated + kept > indexesUpTo
-        for index in unbuiltIndexes where all || (index.unique && idsAscend) { try db.execute(sql: index.sql) }
-        unbuiltIndexes.removeAll { all || ($0.unique && idsAscend) }
+        for index in unbuiltIndexes where all || !index.unique || idsAscend { try db.execute(sql: index.sql) }
+        unbuiltIndexes.removeAll { all || !$0.unique || idsAscend }
     }
 
     /// `sql`, the definition of `table` for `newTable`, without the `UNIQUE`
@@ -130,13 +134,14 @@ struct StagedImport {
         let live = try BulkStatement("SELECT position, status, importedStatus FROM delivery WHERE id = ?", db)
         var lengths: [(position: Int, lengths: TextLengths)] = []
         lengths.reserveCapacity(rows.count)
-        var statuses: [String] = []
+        // The status each row keeps: nil for the manifest's.
+        var statuses: [String?] = []
         statuses.reserveCapacity(rows.count)
         for row in rows {
             if idsAscend, let lastRow, !lastRow.idPrecedes(row) { idsAscend = false }
             lastRow = row
             let position: Int
-            var status = row.status
+            var status: String?
             // Into an empty store (the big first import) every id is new: no lookup.
             let known = before == 0 ? nil : try row.lookUp(in: live) { found in
                 (position: found.int(at: 0), status: found.text(at: 1), imported: found.text(at: 2))
@@ -144,7 +149,7 @@ struct StagedImport {
             if let known {
                 position = known.position
                 // A status saved in the store survives, unless the manifest changed the one it imports.
-                if known.imported == row.status { status = known.status }
+                if known.imported == row.status.rawValue { status = known.status }
                 updated += 1
             } else {
                 added += 1
@@ -159,20 +164,12 @@ struct StagedImport {
         try buildIndexes(allStaged: false, db)
     }
 
-    /// Inserts `rows` into the staged deliveries, `BulkStatement.rowsPerInsert` a statement.
-    private func insertStaged(_ rows: [ImportRow], positions: [Int], statuses: [String], _ db: Database) throws {
+    /// Inserts `rows` into the staged deliveries, `BulkStatement.rowsPerInsert`
+    /// a statement; `statuses`: each row's status as `bindStaged` takes it.
+    private func insertStaged(_ rows: [ImportRow], positions: [Int], statuses: [String?], _ db: Database) throws {
+        let many = try BulkStatement(Self.insertManySQL, db)
+        let one = try BulkStatement(Self.insertOneSQL, db)
         let perRow = ImportRow.stagedParameterCount
-        func statement(rows count: Int) throws -> BulkStatement {
-            let values = (0 ..< count).map { ImportRow.stagedValues(from: Int32($0) * perRow) }.joined(separator: ", ")
-            return try BulkStatement("""
-                INSERT INTO \(Self.staged("delivery"))(
-                    position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
-                    searchFolded)
-                VALUES \(values)
-                """, db)
-        }
-        let many = try statement(rows: BulkStatement.rowsPerInsert)
-        let one = try statement(rows: 1)
         // Each row's text stays bound where it lies until the statement has run: the rows are bound one inside the other.
         func bind(_ index: Int, upTo end: Int, _ insert: BulkStatement, from first: Int32) throws {
             guard index < end else { return try insert.run() }
@@ -186,6 +183,22 @@ struct StagedImport {
             try bind(start, upTo: start + count, count > 1 ? many : one, from: 0)
             start += count
         }
+    }
+
+    /// The staged insert of `BulkStatement.rowsPerInsert` rows, and of one,
+    /// made once: a connection's statement cache is looked up by this text,
+    /// and making it for each batch cost more than the lookup.
+    private static let insertManySQL = insertSQL(rows: BulkStatement.rowsPerInsert)
+    private static let insertOneSQL = insertSQL(rows: 1)
+
+    private static func insertSQL(rows count: Int) -> String {
+        let values = (0 ..< count).map { ImportRow.stagedValues(from: Int32($0) * ImportRow.stagedParameterCount) }
+        return """
+            INSERT INTO \(staged("delivery"))(
+                position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
+                searchFolded)
+            VALUES \(values.joined(separator: ", "))
+            """
     }
 
     /// Inserts the staged lengths, many rows a statement.

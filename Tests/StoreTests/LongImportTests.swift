@@ -216,6 +216,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ImportLock.path(forStore: url.path)))
     }
 
+    /// An import writes without evaluating the status `CHECK` (its statuses
+    /// are `DeliveryStatus` values); once it is done, staged or direct, the
+    /// writer evaluates it again, so no other write can store a bad status.
+    @Test func theStatusCheckHoldsAgainAfterAnImport() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        for count in [DeliveryImporter.directImportLimit / 2, 3 * DeliveryImporter.importBatchSize] {
+            let deliveries = SampleManifest.deliveries(count: count, idPrefix: "C\(count)-")
+            try store.importManifest(at: try SampleManifest.write(deliveries, to: folder, name: "m\(count).json"))
+            let ignored = try store.database.pool.write { db in try Bool.fetchOne(db, sql: "PRAGMA ignore_check_constraints") }
+            #expect(ignored == false)
+            #expect(throws: DatabaseError.self) {
+                try store.database.pool.write { db in
+                    try db.execute(sql: "UPDATE delivery SET status = 'lost' WHERE id = ?", arguments: [deliveries[0].id])
+                }
+            }
+            #expect(try store.count() >= count)
+        }
+    }
+
+    /// The staged insert binds each status as a literal: the literal is the status.
+    @Test func eachStatusLiteralIsItsRawValue() {
+        for status in DeliveryStatus.allCases { #expect(status.literal.description == status.rawValue) }
+    }
+
     /// The same deliveries imported through the triggers (manifests small
     /// enough to be one transaction) and staged (one big manifest) give the
     /// same rows, folded text, search indexes and counts.
@@ -316,12 +342,13 @@ import Testing
         #expect(rows(try store.deliveries()) == before)
     }
 
-    /// The staged indexes are built from the staged rows once they are all
-    /// written, or as soon as there are more than the limit, and then kept
-    /// up; the ids' unique index also from the first slice on while the ids
-    /// come in order. Either way they end up holding every staged row, and
-    /// the published table keeps its ids unique by an index of its own.
-    @Test func theStagedIndexesAreBuiltOnceTheRowsAreStagedOrPastTheLimit() throws {
+    /// The staged status index is kept up from the first slice on, and so is
+    /// the ids' unique index while the ids come in order; out of order, that
+    /// one is built from the staged rows once they are all written, or as
+    /// soon as there are more than the limit, and then kept up. Either way
+    /// they end up holding every staged row, and the published table keeps
+    /// its ids unique by an index of its own.
+    @Test func theStagedIndexesAreKeptUpOrBuiltOnceTheRowsAreStagedOrPastTheLimit() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let (url, _, manifest) = try setUp(folder, base: [], extra: 1200)
@@ -330,7 +357,7 @@ import Testing
         var shuffled = manifest
         var random = SplitMix64(seed: 0x5EED_0005)
         for index in shuffled.indices.reversed() { shuffled.swapAt(index, Int(random.next() % UInt64(index + 1))) }
-        for (limit, deliveries) in [(100_000, manifest), (500, manifest), (100_000, shuffled)] {
+        for (limit, deliveries) in [(100_000, manifest), (100_000, shuffled), (500, shuffled)] {
             let rows = deliveries.map(ImportRow.init)
             // After each slice and once all are staged: (status index built, id index built).
             let built = try store.database.pool.write { db in
@@ -357,9 +384,9 @@ import Testing
             }
             // 400, 800 and 1200 rows written: past a limit of 500 from the second slice on.
             let inOrder = deliveries == manifest
-            let statusBuilt = limit == 500 ? [false, true, true, true] : [false, false, false, true]
-            #expect(built.map(\.0) == statusBuilt, "limit \(limit), in order: \(inOrder)")
-            #expect(built.map(\.1) == (inOrder ? [true, true, true, true] : statusBuilt), "limit \(limit), in order: \(inOrder)")
+            let idBuilt = inOrder ? [true, true, true, true] : limit == 500 ? [false, true, true, true] : [false, false, false, true]
+            #expect(built.map(\.0) == [true, true, true, true], "limit \(limit), in order: \(inOrder)")
+            #expect(built.map(\.1) == idBuilt, "limit \(limit), in order: \(inOrder)")
         }
         // Published, the ids are unique by an index of their own, which the next import copies.
         try store.importManifest(at: try SampleManifest.write(shuffled, to: folder, name: "shuffled.json"))
