@@ -194,7 +194,7 @@ struct StagedImport {
     private static func insertSQL(rows count: Int) -> String {
         let values = (0 ..< count).map { ImportRow.stagedValues(from: Int32($0) * ImportRow.stagedParameterCount) }
         return """
-            INSERT INTO \(staged("delivery"))(
+            \(BulkStatement.insertPrefix) \(staged("delivery"))(
                 position, id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window,
                 searchFolded)
             VALUES \(values.joined(separator: ", "))
