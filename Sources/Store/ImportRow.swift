@@ -9,7 +9,7 @@ import Model
 /// folded), so the writer only binds and steps. Its text columns are kept
 /// as one run of UTF-8 bytes: handing a row over or copying it is one
 /// reference rather than one per column, and the staged insert binds the
-/// bytes where they lie (`insertStaged`) instead of SQLite copying each
+/// bytes where they lie (`bindStaged`) instead of SQLite copying each
 /// column into memory of its own.
 struct ImportRow: Sendable {
     /// The text columns, in the order both inserts name them.
@@ -133,15 +133,16 @@ struct ImportRow: Sendable {
 
     /// The values of one row of the staged insert, its parameters numbered
     /// from `first + 1`: ?1–?11 as `arguments`, ?12 the folded text, ?13 the
-    /// row's position, ?14 the status it keeps (`kept`, nil for its own).
+    /// row's position, ?14 the status it keeps.
     static func stagedValues(from first: Int32) -> String {
         let p = { (n: Int32) in "?\(first + n)" }
         return "(\(p(13)), \(p(1)), CAST(\(p(2)) AS TEXT), CAST(\(p(3)) AS TEXT), CAST(\(p(4)) AS TEXT), CAST(\(p(5)) AS TEXT), "
             + "CAST(\(p(6)) AS TEXT), \(p(14)), \(p(8)), \(p(9)), CAST(\(p(10)) AS TEXT), CAST(\(p(11)) AS TEXT), \(p(12)))"
     }
 
-    /// Binds the staged insert's parameters of this row, from `first + 1`,
-    /// and calls `body` while its text, bound where it lies, is there to read.
+    /// Binds the staged insert's parameters of this row, from `first + 1`
+    /// (`stagedValues`), the status it keeps being `kept` (nil: its own), and
+    /// calls `body` while its text, bound where it lies, is there to read.
     func bindStaged(_ insert: BulkStatement, from first: Int32, position: Int, status kept: String?, _ body: () throws -> Void) throws {
         try bytes.withUnsafeBytes { all in
             for (column, index) in Self.stagedParameters {
@@ -156,20 +157,6 @@ struct ImportRow: Sendable {
             insert.bind(position, at: first + 13)
             if let kept { insert.bindUpToNUL(kept, at: first + 14) } else { insert.bind(literal: status.literal, at: first + 14) }
             try body()
-        }
-    }
-}
-
-extension DeliveryStatus {
-    /// `rawValue` as text that lasts as long as the program, bound without
-    /// SQLite copying it (`BulkStatement.bind(literal:at:)`): each staged row
-    /// binds its status three times.
-    var literal: StaticString {
-        switch self {
-        case .pending: "pending"
-        case .outForDelivery: "out_for_delivery"
-        case .delivered: "delivered"
-        case .failed: "failed"
         }
     }
 }
