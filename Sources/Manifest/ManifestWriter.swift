@@ -78,7 +78,7 @@ public struct ManifestWriter: Sendable {
             out.append(UInt8(ascii: "{"))
             appendField("name", item.name, to: &out, first: true)
             appendLiteral(#","quantity":"#, to: &out)
-            appendNumber(item.quantity, to: &out)
+            DecimalText.append(item.quantity, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
@@ -95,20 +95,6 @@ public struct ManifestWriter: Sendable {
     /// The bytes of a literal, copied whole (a String's UTF-8 view is appended a byte at a time).
     private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    /// `number` in decimal, without making a String of it.
-    private static func appendNumber(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var rest = number.magnitude
-        var count = 0
-        repeat {
-            digits[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            count += 1
-        } while rest > 0
-        for index in 20 - count ..< 20 { out.append(digits[index]) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -143,18 +143,7 @@ enum CopyRow {
 
         /// A non-negative number in decimal.
         mutating func number(_ value: Int) {
-            var rest = value.magnitude
-            var digits = 1
-            var scan = rest
-            while scan >= 10 {
-                scan /= 10
-                digits += 1
-            }
-            for place in stride(from: count + digits - 1, through: count, by: -1) {
-                base[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            count += digits
+            count += DecimalText.write(value.magnitude, at: base + count)
         }
     }
 }
