@@ -85,7 +85,7 @@ enum CopyRow {
     }
 
     /// Writes a line's bytes into memory the caller has made room in.
-    private struct LineWriter {
+    struct LineWriter {
         let base: UnsafeMutablePointer<UInt8>
         var count = 0
 
@@ -141,9 +141,24 @@ enum CopyRow {
             count += length
         }
 
-        /// A non-negative number in decimal.
+        /// A number in decimal (at most 20 bytes).
         mutating func number(_ value: Int) {
+            if value < 0 { byte(UInt8(ascii: "-")) }
             count += DecimalText.write(value.magnitude, at: base + count)
+        }
+
+        /// `bytes` as a `bytea` field: hex (`\\x…`), its backslash escaped for the COPY text format (3 + 2 × `bytes.count` bytes).
+        mutating func bytea(_ bytes: UnsafeRawBufferPointer) {
+            byte(UInt8(ascii: "\\"))
+            byte(UInt8(ascii: "\\"))
+            byte(UInt8(ascii: "x"))
+            let digits: StaticString = "0123456789abcdef"
+            let hex = digits.utf8Start
+            for value in bytes {
+                base[count] = hex[Int(value >> 4)]
+                base[count + 1] = hex[Int(value & 0x0F)]
+                count += 2
+            }
         }
     }
 }

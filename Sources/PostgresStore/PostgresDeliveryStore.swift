@@ -229,24 +229,24 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// The positions of the rows holding every typed word of `search`,
     /// ascending, from the word index: for each word the distinct words that
-    /// contain it (their trigram index) and the positions those are in,
-    /// united; then intersected across the typed words. Nil when the search
+    /// contain it (found through their trigrams' lists) and the positions
+    /// those are in, united; then intersected across the typed words. Nil when the search
     /// has no words or the index cannot answer it (`PostgresSearch.scansText`).
     func wordPositions(_ search: PostgresSearch) throws(StoreError) -> [Int32]? {
         guard !search.words.isEmpty, !search.scansText else { return nil }
         let capacity = try count()
-        var matched: PositionSet?
-        // Longer words are rarer: the first set is then small, and an empty one ends the search early.
-        for word in Set(search.words).sorted(by: { $0.count > $1.count }) {
-            var found = PositionSet(capacity: capacity)
-            for row in try link.rows(PostgresSearch.wordsHolding(word)) {
-                guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
-                bytes.withUnsafeReadableBytes { PositionListCoding.decode($0) { found.insert($0) } }
+        let link = link
+        return try link.withConnection { connection in
+            var matched: PositionSet?
+            // Longer words are rarer: the first set is then small, and an empty one ends the search early.
+            for word in Set(search.words).sorted(by: { $0.unicodeScalars.count > $1.unicodeScalars.count }) {
+                var found = PositionSet(capacity: capacity)
+                try SearchWords.positions(holding: word, into: &found, link, connection)
+                if matched == nil { matched = found } else { matched?.formIntersection(found) }
+                if matched?.isEmpty ?? true { return [] }
             }
-            if matched == nil { matched = found } else { matched?.formIntersection(found) }
-            if matched?.isEmpty ?? true { return [] }
+            return matched?.positions ?? []
         }
-        return matched?.positions ?? []
     }
 
     /// Up to `limit` positions of `search`'s rows after `position` in list

@@ -19,7 +19,7 @@ import Synchronization
 ///   those are built once afterwards, from sorted rows, which is far cheaper
 ///   than keeping them up row by row; the reading threads gather the word
 ///   index (`SearchWords`) on the way, and their parts' words, joined, go
-///   into a table a second connection makes while the keys are built
+///   into tables a second connection makes while the keys are built
 ///   (`StagedWords`), which this transaction then puts in place.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
@@ -126,13 +126,12 @@ struct PostgresImport {
             _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL maintenance_work_mem = '\(Self.indexBuildMemory)'"), on: connection)
             if before == 0 {
                 // While the server builds the keys and indexes, a thread joins the parts' words and encodes them.
-                let wordChunks = BoundedQueue<[ByteBuffer]>(capacity: 1)
+                let wordChunks = BoundedQueue<WordTableChunk>(capacity: SearchWords.queuedChunks)
                 Thread {
                     do {
                         var words = try parts.firstWords.take() ?? SearchWords()
                         words.append(try parts.restWords.take() ?? SearchWords())
-                        _ = wordChunks.put(words.copyChunks(chunkBytes: Self.chunkBytes))
-                        wordChunks.finish(error: nil)
+                        words.send(chunkBytes: Self.chunkBytes, to: wordChunks)
                     } catch {
                         wordChunks.finish(error: error)
                     }
@@ -155,8 +154,7 @@ struct PostgresImport {
                     _ = try link.rows("CREATE UNIQUE INDEX ON import_delivery (id)", on: connection)
                 }
                 try merge(link, connection, after: before)
-                _ = try link.rows("ANALYZE delivery", on: connection)
-                _ = try link.rows("ANALYZE search_word", on: connection)
+                _ = try link.rows("ANALYZE delivery, search_word, search_trigram", on: connection)
             }
             if let fingerprint {
                 _ = try link.rows("""
@@ -218,7 +216,7 @@ struct PostgresImport {
             """, on: connection)
         if many {
             for index in PostgresSchema.sortIndexes { _ = try link.rows(PostgresQuery(unsafeSQL: index.build), on: connection) }
-            try SearchWords.reading(link, connection).replaceTable(link, connection)
+            try SearchWords.reading(link, connection).replaceTables(link, connection)
             return
         }
         var changed: [(position: Int32, old: String?, new: String)] = []

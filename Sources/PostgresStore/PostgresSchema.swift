@@ -13,8 +13,9 @@ import Store
 /// index (v3), so reading them never touches the wide rows. `search_text` is
 /// id, name and address folded as the SQLite store folds them
 /// (`SubstringSearch.searchedText`); `search_word` holds its distinct words
-/// with the positions of the deliveries holding each, and a `pg_trgm` index
-/// over the words answers substring search (v4, `SearchWords`). `status_change` is the log: every change by anyone, kept;
+/// with the positions of the deliveries holding each, and `search_trigram`
+/// the words' trigrams with the ids of the words holding each, which answer
+/// substring search (v4, v11, `SearchWords`). `status_change` is the log: every change by anyone, kept;
 /// `change_id` (made by the client) makes writing a change twice write it once,
 /// which is what lets a queued change be replayed after a lost connection.
 enum PostgresSchema {
@@ -109,10 +110,9 @@ enum PostgresSchema {
             "CREATE TABLE search_word (word text NOT NULL, positions bytea NOT NULL)",
             // Read whole at every search, and already compact: not worth compressing.
             "ALTER TABLE search_word ALTER COLUMN positions SET STORAGE EXTERNAL",
-            wordIndex(),
-        ], rewrite: { link, connection in
-            try SearchWords.reading(link, connection).replaceTable(link, connection)
-        }),
+            "CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops)",
+            // The words are made from the texts by version 11, which changed their shape.
+        ]),
         // A list sorted by name, window or status reads its first page and each
         // next one from an index rather than sorting a million rows per step.
         Migration(version: 5, name: "an index per sort order", statements: [
@@ -162,6 +162,22 @@ enum PostgresSchema {
         Migration(version: 10, name: "no statistics for columns no query filters on", statements: [
             "ALTER TABLE delivery " + unfilteredColumns.map { "ALTER COLUMN \($0) SET STATISTICS 0" }.joined(separator: ", "),
         ]),
+        // The words' trigrams as lists of word ids, as the SQLite store keeps
+        // them (`SearchWords`), rather than in a `pg_trgm` index: at 10^6
+        // deliveries (a million words are ids) that index cost every import
+        // 3-6 s of the server's time, the lists and the words' key 0.5 s.
+        Migration(version: 11, name: "the words' trigrams as lists of word ids", statements: [
+            "DROP INDEX search_word_trigram",
+            "TRUNCATE search_word",
+            "ALTER TABLE search_word ADD COLUMN id integer NOT NULL",
+            wordKey.build,
+            "CREATE TABLE search_trigram (trigram bigint PRIMARY KEY, count integer NOT NULL, words bytea NOT NULL)",
+            "ALTER TABLE search_trigram ALTER COLUMN words SET STORAGE EXTERNAL",
+            // Whoever may read the words may read their trigrams.
+            keepingOwnerAndGrants(of: "search_word", for: "search_trigram"),
+        ], rewrite: { link, connection in
+            try SearchWords.reading(link, connection).replaceTables(link, connection)
+        }),
     ]
 
     /// The columns of `delivery` that are only read, never filtered or sorted on (v10).
@@ -236,13 +252,33 @@ enum PostgresSchema {
         }
     }
 
-    /// The trigram index over the distinct words (v4), built after they are
-    /// copied in; named after its table (`StagedWords` builds one on a table
-    /// of its own and renames both).
-    static func wordIndex(on table: String = "search_word") -> String {
-        "CREATE INDEX \(table)_trigram ON \(table) USING gin (word gin_trgm_ops)"
+    /// The words' key (v11), built once after an import's words are copied in.
+    static let wordKey = (
+        drop: "ALTER TABLE search_word DROP CONSTRAINT search_word_pkey",
+        build: "ALTER TABLE search_word ADD CONSTRAINT search_word_pkey PRIMARY KEY (id)")
+
+    /// Gives the table `new` the owner of `old` and every grant `old` holds
+    /// for others, so a team's roles read the one as they read the other.
+    static func keepingOwnerAndGrants(of old: String, for new: String) -> String {
+        """
+        DO $$
+        DECLARE
+            old regclass := '\(old)'::regclass;
+            new regclass := '\(new)'::regclass;
+            grant_ record;
+        BEGIN
+            EXECUTE format('ALTER TABLE %s OWNER TO %I', new, (SELECT rolname FROM pg_roles r JOIN pg_class c ON r.oid = c.relowner WHERE c.oid = old));
+            FOR grant_ IN
+                SELECT a.privilege_type, a.is_grantable, coalesce(quote_ident(r.rolname), 'PUBLIC') AS grantee
+                FROM pg_class c, aclexplode(c.relacl) a LEFT JOIN pg_roles r ON r.oid = a.grantee
+                WHERE c.oid = old AND a.grantee <> c.relowner
+            LOOP
+                EXECUTE format('GRANT %s ON %s TO %s%s', grant_.privilege_type, new, grant_.grantee,
+                               CASE WHEN grant_.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+            END LOOP;
+        END $$
+        """
     }
-    static let dropWordIndex = "DROP INDEX search_word_trigram"
 
     /// The substring index over every delivery's text, of versions 1 to 3.
     static let searchIndex = "CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops)"

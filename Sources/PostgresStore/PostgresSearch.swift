@@ -31,43 +31,6 @@ struct PostgresSearch: Sendable, Hashable {
         if patterns.isEmpty && status == nil && order == .manifest { return nil }
     }
 
-    /// The positions of the distinct words holding the typed `word` (`search_word`).
-    ///
-    /// `pg_trgm` reads the list of every trigram of the pattern, and some are
-    /// in nearly every word (`dlv` of an id: a million entries, 30 ms against
-    /// 1 ms for its digits). So a word with more than letters and digits asks
-    /// the index for its longest run of them (three or more), which every word
-    /// holding the whole one holds too, and the whole word is checked in the
-    /// few words that run finds.
-    static func wordsHolding(_ word: String) -> PostgresQuery {
-        let pattern = likePattern(word)
-        guard let run = longestRun(of: word), run.count >= 3, run != word else {
-            return "SELECT positions FROM search_word WHERE word LIKE \(pattern)"
-        }
-        // OFFSET 0 keeps the index on the run alone: the whole pattern is a filter over what it finds.
-        return """
-            SELECT positions FROM (SELECT word, positions FROM search_word WHERE word LIKE \(likePattern(run)) OFFSET 0) found
-            WHERE word LIKE \(pattern)
-            """
-    }
-
-    /// The longest run of letters and digits in `word` (the first of equal ones).
-    static func longestRun(of word: String) -> String? {
-        var longest: Substring?
-        var start: String.Index?
-        for index in word.indices {
-            let character = word[index]
-            if character.isLetter || character.isNumber {
-                if start == nil { start = index }
-            } else if let from = start {
-                if word[from..<index].count > longest?.count ?? 0 { longest = word[from..<index] }
-                start = nil
-            }
-        }
-        if let from = start, word[from...].count > longest?.count ?? 0 { longest = word[from...] }
-        return longest.map(String.init)
-    }
-
     /// A LIKE pattern finding `word` anywhere (`%`, `_` and `\\` in it escaped).
     static func likePattern(_ word: String) -> String {
         var pattern = "%"

@@ -1,14 +1,23 @@
+import Foundation
 import PostgresNIO
 import Store
 
-/// The word index behind search (schema v4): every distinct word of the
-/// folded search text with the positions of the deliveries holding it
-/// (`WordPositions`, which the SQLite store's index is made of too), copied
-/// into `search_word` with a `pg_trgm` index over the words.
+/// The word index behind search, the SQLite store's (`SearchWordIndex`)
+/// kept in PostgreSQL (schema v11): every distinct word of the folded search
+/// texts, numbered, with the positions of the deliveries holding it
+/// (`WordPositions`), in `search_word (id, word, positions)`; and for every
+/// run of three scalars in some word, the ids of the words holding it
+/// (`WordTrigrams`), in `search_trigram (trigram, count, words)`. Positions
+/// and ids are stored as `bytea` lists (`PositionListCoding`).
+///
+/// Until v11 the words had a `pg_trgm` index instead. At 10^6 deliveries
+/// a million of the words are ids, and that index cost every import 3-6 s of
+/// the server's time to build; the lists are about 2,000 rows, made by the
+/// import's client in the pass that encodes the words (0.2 s), and the words
+/// need only a primary key (0.4 s).
 ///
 /// A typed word that holds a white-space scalar (one hidden inside a
 /// grapheme cluster) is left to the folded text (`PostgresSearch.scansText`).
-/// Positions are stored per word as `bytea` (`PositionListCoding`).
 struct SearchWords {
     /// Positions per word, ascending, in the order the words were first met.
     private var positions: WordPositions
@@ -32,38 +41,94 @@ struct SearchWords {
         positions.append(later.positions)
     }
 
-    /// The words as lines of COPY text format for `search_word (word, positions)`, a chunk of about `chunkBytes` at a time.
-    func forEachCopyChunk(chunkBytes: Int, _ send: (ByteBuffer) throws -> Void) rethrows {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(chunkBytes + 4096)
-        try positions.forEachEncoded { word, encoded in
-            CopyRow.writeEscaped(word, &buffer)
-            // A tab, the bytea in hex (`\x…`, its backslash escaped for the COPY text format), a newline.
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 4 + 2 * encoded.count + 1) { free in
-                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                base[0] = UInt8(ascii: "\t")
-                base[1] = UInt8(ascii: "\\")
-                base[2] = UInt8(ascii: "\\")
-                base[3] = UInt8(ascii: "x")
-                var count = 4
-                for byte in encoded {
-                    base[count] = Self.hexDigits[Int(byte >> 4)]
-                    base[count + 1] = Self.hexDigits[Int(byte & 0x0F)]
-                    count += 2
-                }
-                base[count] = UInt8(ascii: "\n")
-                return count + 1
-            }
-            if buffer.readableBytes >= chunkBytes {
-                try send(buffer)
-                buffer.clear()
-            }
+    /// Hands the word index to `queue` as COPY chunks of about `chunkBytes`
+    /// (`WordTableChunk`): the words numbered from 1 in the order they came,
+    /// then their trigrams' lists, gathered in the same pass (from each
+    /// word's bytes as kept, no String or array made of a word or its list:
+    /// a million of each at 10^6). The queue is bounded, so the chunks made
+    /// are never many more than those sent. Finishes the queue; stops early
+    /// when its consumer gives up.
+    func send(chunkBytes: Int, to queue: BoundedQueue<WordTableChunk>) {
+        func put(_ chunk: WordTableChunk?) throws {
+            guard let chunk else { return }
+            guard queue.put(chunk) else { throw CancellationError() }
         }
-        if buffer.readableBytes > 0 { try send(buffer) }
+        do {
+            var trigrams = WordTrigrams()
+            var lines = CopyLines(chunkBytes: chunkBytes)
+            var id: Int32 = 0
+            try positions.forEachEncoded { word, encoded in
+                id += 1
+                trigrams.add(id: id, utf8: word)
+                try put(lines.word(id: id, word, encoded).map(WordTableChunk.words))
+            }
+            try put(lines.finish().map(WordTableChunk.words))
+            try trigrams.forEach { key, count, list in
+                try put(list.withUnsafeBytes { lines.trigram(key, count: count, $0) }.map(WordTableChunk.trigrams))
+            }
+            try put(lines.finish().map(WordTableChunk.trigrams))
+        } catch {
+            // Only a consumer that gave up stops it: nobody is left to tell.
+        }
+        queue.finish(error: nil)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// Lines of COPY text format for the two tables, cut into chunks of about `chunkBytes`.
+    struct CopyLines {
+        let chunkBytes: Int
+        private var buffer = ByteBuffer()
+
+        init(chunkBytes: Int) {
+            self.chunkBytes = chunkBytes
+            buffer.reserveCapacity(chunkBytes + 4096)
+        }
+
+        /// A line of `search_word`: the id, the word, its positions. A chunk when one is full.
+        mutating func word(id: Int32, _ word: UnsafeRawBufferPointer, _ encoded: UnsafeRawBufferPointer) -> ByteBuffer? {
+            // Each byte of the word may double when escaped; the number, two tabs, `\\x` and a newline.
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * word.count + 2 * encoded.count + 32) { free in
+                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                var line = CopyRow.LineWriter(base: base)
+                line.number(Int(id))
+                line.tab()
+                line.escaped(word.assumingMemoryBound(to: UInt8.self))
+                line.tab()
+                line.bytea(encoded)
+                line.byte(UInt8(ascii: "\n"))
+                return line.count
+            }
+            return buffer.readableBytes >= chunkBytes ? finish() : nil
+        }
+
+        /// A line of `search_trigram`: the key, how many ids, the ids. A chunk when one is full.
+        mutating func trigram(_ key: Int64, count: Int, _ encoded: UnsafeRawBufferPointer) -> ByteBuffer? {
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * encoded.count + 64) { free in
+                guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+                var line = CopyRow.LineWriter(base: base)
+                line.number(Int(key))
+                line.tab()
+                line.number(count)
+                line.tab()
+                line.bytea(encoded)
+                line.byte(UInt8(ascii: "\n"))
+                return line.count
+            }
+            return buffer.readableBytes >= chunkBytes ? finish() : nil
+        }
+
+        /// The lines written since the last chunk, if any.
+        mutating func finish() -> ByteBuffer? {
+            guard buffer.readableBytes > 0 else { return nil }
+            defer {
+                buffer = ByteBuffer()
+                buffer.reserveCapacity(chunkBytes + 4096)
+            }
+            return buffer
+        }
+    }
 }
+
+// MARK: - Writing
 
 extension SearchWords {
     /// The words of every delivery in the store, read in position order through a cursor.
@@ -85,32 +150,63 @@ extension SearchWords {
         return words
     }
 
-    /// Makes `search_word` hold exactly these words, its trigram index built
-    /// once afterwards (in the caller's transaction: a failure changes nothing).
-    func replaceTable(_ link: PostgresLink, _ connection: PostgresConnection) throws {
-        try Self.replaceTable(with: copyChunks(chunkBytes: PostgresImport.chunkBytes), link, connection)
+    /// Makes the word index hold exactly these words, in the caller's transaction (a failure changes nothing).
+    func replaceTables(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        let chunks = BoundedQueue<WordTableChunk>(capacity: Self.queuedChunks)
+        defer { chunks.cancel() }
+        Thread { [self] in send(chunkBytes: PostgresImport.chunkBytes, to: chunks) }.start()
+        try Self.replaceTables(from: chunks, link, connection)
     }
 
-    /// The words as COPY chunks (`forEachCopyChunk`), made ahead of sending them.
-    func copyChunks(chunkBytes: Int) -> [ByteBuffer] {
-        var chunks: [ByteBuffer] = []
-        forEachCopyChunk(chunkBytes: chunkBytes) { chunks.append($0) }
-        return chunks
+    /// COPY chunks of the word index made ahead of those sent (a few MB).
+    static let queuedChunks = 4
+
+    /// Makes the word index hold exactly the words `chunks` hands over (`send`), as `replaceTables` does.
+    static func replaceTables(from chunks: BoundedQueue<WordTableChunk>, _ link: PostgresLink, _ connection: PostgresConnection) throws {
+        _ = try link.rows("TRUNCATE search_word, search_trigram", on: connection)
+        // A million words' key is built once from sorted ids, not kept up row by row.
+        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordKey.drop), on: connection)
+        try copy(from: chunks, into: (words: "search_word", trigrams: "search_trigram"), link, connection)
+        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordKey.build), on: connection)
     }
 
-    /// Makes `search_word` hold exactly the words of `chunks` (`copyChunks`), as `replaceTable` does.
-    static func replaceTable(with chunks: [ByteBuffer], _ link: PostgresLink, _ connection: PostgresConnection) throws {
-        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.dropWordIndex), on: connection)
-        _ = try link.rows("TRUNCATE search_word", on: connection)
-        try copy(chunks, into: "search_word", link, connection)
-        _ = try link.rows(PostgresQuery(unsafeSQL: PostgresSchema.wordIndex()), on: connection)
+    /// Sends the chunks `chunks` hands over (`send`) into `tables` (the live
+    /// ones, or tables shaped like them) as they come: the words, then the trigrams.
+    static func copy(
+        from chunks: BoundedQueue<WordTableChunk>, into tables: (words: String, trigrams: String),
+        _ link: PostgresLink, _ connection: PostgresConnection
+    ) throws {
+        let logger = link.quietLogger
+        try link.waitFor {
+            // The first trigram chunk ends the words' COPY and begins the trigrams'.
+            var first: ByteBuffer?
+            try await connection.copyFrom(table: tables.words, columns: ["id", "word", "positions"], logger: logger) { writer in
+                while let chunk = try chunks.take() {
+                    guard case .words(let lines) = chunk else {
+                        if case .trigrams(let lines) = chunk { first = lines }
+                        return
+                    }
+                    try await writer.write(lines)
+                }
+            }
+            try await connection.copyFrom(table: tables.trigrams, columns: ["trigram", "count", "words"], logger: logger) { [first] writer in
+                if let first { try await writer.write(first) }
+                while let chunk = try chunks.take() {
+                    guard case .trigrams(let lines) = chunk else { throw CancellationError() }
+                    try await writer.write(lines)
+                }
+            }
+        }
     }
 
-    /// Sends COPY chunks of words (`copyChunks`) into `table` (`search_word`, or one shaped like it).
-    static func copy(_ chunks: [ByteBuffer], into table: String, _ link: PostgresLink, _ connection: PostgresConnection) throws {
+    /// Sends COPY lines into `table` (a few, made here: `update`).
+    private static func copy(
+        _ chunks: [ByteBuffer], into table: String, columns: [String], _ link: PostgresLink, _ connection: PostgresConnection
+    ) throws {
+        guard !chunks.isEmpty else { return }
         let logger = link.quietLogger
         try link.waitFor { [chunks] in
-            try await connection.copyFrom(table: table, columns: ["word", "positions"], logger: logger) { writer in
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
                 for chunk in chunks { try await writer.write(chunk) }
             }
         }
@@ -119,34 +215,134 @@ extension SearchWords {
     /// Keeps the word index up for a few rows written in place or added:
     /// each row's position leaves the words only its `old` text held (nil
     /// for a new row) and joins those only its `new` text holds. Only the
-    /// words concerned are read and written again, in the caller's transaction.
+    /// words concerned, and the trigram lists of words that come or go, are
+    /// read and written again, in the caller's transaction.
     static func update(_ link: PostgresLink, _ connection: PostgresConnection, changed: [(position: Int32, old: String?, new: String)]) throws {
         var leaving: [String: Set<Int32>] = [:]
-        var joining: [String: [Int32]] = [:]
-        for row in changed {
-            var old: Set<String> = []
-            var new: Set<String> = []
-            if let text = row.old { WordPositions.forEachWord(in: text) { old.insert($0) } }
-            WordPositions.forEachWord(in: row.new) { new.insert($0) }
+        var joining: [String: Set<Int32>] = [:]
+        for row in changed where row.old != row.new {
+            let old = row.old.map(WordPositions.words(of:)) ?? []
+            let new = WordPositions.words(of: row.new)
             for word in old.subtracting(new) { leaving[word, default: []].insert(row.position) }
-            for word in new.subtracting(old) { joining[word, default: []].append(row.position) }
+            for word in new.subtracting(old) { joining[word, default: []].insert(row.position) }
         }
-        let words = Array(Set(leaving.keys).union(joining.keys))
-        guard !words.isEmpty else { return }
-        var updated = SearchWords()
-        for row in try link.rows("SELECT word, positions FROM search_word WHERE word = ANY(\(words))", on: connection) {
-            let (word, bytes) = try row.decode((String, ByteBuffer).self)
-            var list: [Int32] = []
-            bytes.withUnsafeReadableBytes { PositionListCoding.decode($0) { list.append($0) } }
-            updated.positions[word] = (updated.positions[word] ?? []) + list
+        let concerned = Array(Set(leaving.keys).union(joining.keys))
+        guard !concerned.isEmpty else { return }
+        // One scan of the words for all of them (hashed by the server), rather than a lookup each.
+        var stored: [String: (id: Int32, positions: [Int32])] = [:]
+        for row in try link.rows("SELECT id, word, positions FROM search_word WHERE word = ANY(\(concerned))", on: connection) {
+            let (id, word, bytes) = try row.decode((Int32, String, ByteBuffer).self)
+            stored[word] = (id, bytes.withUnsafeReadableBytes { bytes in
+                var list: [Int32] = []
+                PositionListCoding.decode(bytes) { list.append($0) }
+                return list
+            })
         }
-        for word in words {
-            var list = updated.positions[word] ?? []
-            if let gone = leaving[word] { list.removeAll(where: gone.contains) }
-            if let added = joining[word] { list = Array(Set(list).union(added)).sorted() }
-            updated.positions[word] = list
+        var lastID = try link.rows("SELECT coalesce(max(id), 0) FROM search_word", on: connection).first?.decode(Int32.self) ?? 0
+        var rewritten: [Int32] = []
+        var lines = CopyLines(chunkBytes: PostgresImport.chunkBytes)
+        var chunks: [ByteBuffer] = []
+        // The ids each trigram's list loses (words gone) and gains (words new).
+        var trigramsLosing: [Int64: Set<Int32>] = [:]
+        var trigramsGaining: [Int64: Set<Int32>] = [:]
+        for word in concerned {
+            var positions = stored[word]?.positions ?? []
+            if let gone = leaving[word] { positions.removeAll(where: gone.contains) }
+            if let added = joining[word] { positions = Array(Set(positions).union(added)).sorted() }
+            let id: Int32
+            switch (stored[word]?.id, positions.isEmpty) {
+            case (let old?, true):
+                rewritten.append(old)
+                WordTrigrams.forEachKey(of: word) { trigramsLosing[$0, default: []].insert(old) }
+                continue
+            case (let old?, false):
+                rewritten.append(old)
+                id = old
+            case (nil, false):
+                lastID += 1
+                id = lastID
+                WordTrigrams.forEachKey(of: word) { trigramsGaining[$0, default: []].insert(id) }
+            case (nil, true):
+                continue
+            }
+            var text = word
+            let full = text.withUTF8 { word in
+                PositionListCoding.encoded(positions).withUnsafeBytes { lines.word(id: id, UnsafeRawBufferPointer(word), $0) }
+            }
+            if let full { chunks.append(full) }
         }
-        _ = try link.rows("DELETE FROM search_word WHERE word = ANY(\(words))", on: connection)
-        try copy(updated.copyChunks(chunkBytes: PostgresImport.chunkBytes), into: "search_word", link, connection)
+        if let rest = lines.finish() { chunks.append(rest) }
+        _ = try link.rows("DELETE FROM search_word WHERE id = ANY(\(rewritten))", on: connection)
+        try copy(chunks, into: "search_word", columns: ["id", "word", "positions"], link, connection)
+        chunks = []
+
+        let keys = Array(Set(trigramsLosing.keys).union(trigramsGaining.keys))
+        guard !keys.isEmpty else { return }
+        var lists: [Int64: [Int32]] = [:]
+        for row in try link.rows("SELECT trigram, words FROM search_trigram WHERE trigram = ANY(\(keys))", on: connection) {
+            let (key, bytes) = try row.decode((Int64, ByteBuffer).self)
+            lists[key] = bytes.withUnsafeReadableBytes { WordTrigrams.ids(nil, alsoIn: $0) }
+        }
+        for key in keys {
+            var ids = lists[key] ?? []
+            if let gone = trigramsLosing[key] { ids.removeAll(where: gone.contains) }
+            if let added = trigramsGaining[key] { ids = Array(Set(ids).union(added)).sorted() }
+            guard !ids.isEmpty else { continue }
+            if let full = PositionListCoding.encoded(ids).withUnsafeBytes({ lines.trigram(key, count: ids.count, $0) }) {
+                chunks.append(full)
+            }
+        }
+        if let rest = lines.finish() { chunks.append(rest) }
+        _ = try link.rows("DELETE FROM search_trigram WHERE trigram = ANY(\(keys))", on: connection)
+        try copy(chunks, into: "search_trigram", columns: ["trigram", "count", "words"], link, connection)
+    }
+}
+
+// MARK: - Searching
+
+extension SearchWords {
+    /// Adds to `found` the positions of the deliveries with a word holding
+    /// `word` (a typed word, folded, without white space): the words holding
+    /// all its trigrams, then each asked whether it holds them in order; a
+    /// word of one or two scalars has none, and every word is looked at.
+    static func positions(
+        holding word: String, into found: inout PositionSet, _ link: PostgresLink, _ connection: PostgresConnection
+    ) throws {
+        let rows: [PostgresRow]
+        if word.unicodeScalars.count < 3 {
+            rows = try link.rows("SELECT positions FROM search_word WHERE strpos(word, \(word)) > 0", on: connection)
+        } else {
+            let ids = try wordIDs(holding: WordTrigrams.keys(of: word), link, connection)
+            guard !ids.isEmpty else { return }
+            rows = try link.rows("""
+                SELECT positions FROM search_word WHERE id = ANY(\(ids)) AND strpos(word, \(word)) > 0
+                """, on: connection)
+        }
+        for row in rows {
+            guard let bytes = try? row.decode(ByteBuffer.self) else { continue }
+            bytes.withUnsafeReadableBytes { PositionListCoding.decode($0) { found.insert($0) } }
+        }
+    }
+
+    /// The ids of the words holding every trigram of `keys`, ascending, or
+    /// some more (`WordTrigrams.needsList`): the lists read shortest first,
+    /// as the SQLite store reads them.
+    static func wordIDs(holding keys: [Int64], _ link: PostgresLink, _ connection: PostgresConnection) throws -> [Int32] {
+        var counts: [Int64: Int] = [:]
+        for row in try link.rows("SELECT trigram, count FROM search_trigram WHERE trigram = ANY(\(keys))", on: connection) {
+            let (key, count) = try row.decode((Int64, Int32).self)
+            counts[key] = Int(count)
+        }
+        // A trigram no word holds: no word holds them all.
+        guard counts.count == Set(keys).count else { return [] }
+        var ids: [Int32]?
+        for (key, count) in counts.sorted(by: { $0.value < $1.value }) {
+            guard WordTrigrams.needsList(of: count, keeping: ids) else { break }
+            let bytes = try link.rows("SELECT words FROM search_trigram WHERE trigram = \(key)", on: connection)
+                .first?.decode(ByteBuffer.self)
+            ids = bytes?.withUnsafeReadableBytes { [ids] in WordTrigrams.ids(ids, alsoIn: $0) } ?? []
+            if ids?.isEmpty ?? true { return [] }
+        }
+        return ids ?? []
     }
 }

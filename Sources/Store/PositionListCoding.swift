@@ -14,6 +14,9 @@ public enum PositionListCoding {
 
     /// Appends `position` to the bytes of a list whose last position is `previous`.
     public static func append(_ position: Int32, after previous: Int32, to bytes: inout [UInt8]) {
+        let delta = UInt32(bitPattern: position) &- UInt32(bitPattern: previous)
+        // Most steps of a long list take one byte: no closure for them (a trigram list of an import gets millions).
+        if delta < 0x80 { return bytes.append(UInt8(delta)) }
         writeDifference(from: previous, to: position) { bytes.append($0) }
     }
 

@@ -220,25 +220,9 @@ enum SearchWordIndex {
         let read = try BulkStatement("SELECT words FROM search_trigram WHERE trigram = ?", db)
         var ids: [Int32]?
         for list in lists.sorted(by: { $0.count < $1.count }) {
-            if let ids, ids.count * 16 < list.count { break }
+            guard WordTrigrams.needsList(of: list.count, keeping: ids) else { break }
             read.bind(Int(list.key), at: 1)
-            ids = try read.first { row in row.withBytes(at: 0) { bytes -> [Int32] in
-                var kept: [Int32] = []
-                guard let ids else {
-                    PositionListCoding.decode(bytes) { kept.append($0) }
-                    return kept
-                }
-                // Both ascending: one walk through the ids kept so far.
-                var index = 0
-                PositionListCoding.decode(bytes) { id in
-                    while index < ids.count, ids[index] < id { index += 1 }
-                    if index < ids.count, ids[index] == id {
-                        kept.append(id)
-                        index += 1
-                    }
-                }
-                return kept
-            } } ?? []
+            ids = try read.first { row in row.withBytes(at: 0) { [ids] in WordTrigrams.ids(ids, alsoIn: $0) } } ?? []
             try checkInterruption()
             if ids?.isEmpty ?? true { return [] }
         }

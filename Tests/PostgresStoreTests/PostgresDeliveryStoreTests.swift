@@ -76,6 +76,7 @@ struct PostgresDeliveryStoreTests {
         #expect(PostgresFixture.rows(try store.search("quetzal", status: .all)).map(\.id) == [deliveries[7].id])
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all, sort: .name)).map(\.id) == extra.map(\.id))
         #expect(try Self.keys(fixture) == keys)
+        #expect(try Self.trigramListsHoldTheirWords(fixture))
         let words = try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word")
         // The same rows again, from another file: nothing changes, the index included.
         try store.importManifest(at: try fixture.write(deliveries + extra, name: "third.json"))
@@ -86,6 +87,8 @@ struct PostgresDeliveryStoreTests {
         try store.importManifest(at: try fixture.write(deliveries + extra, name: "fourth.json"))
         #expect(try store.search("quetzal", status: .all).count == 0)
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word WHERE word LIKE 'quetz%'") == "0")
+        #expect(try Self.trigramListsHoldTheirWords(fixture))
     }
 
     @Test func anImportReadInPartsGathersTheWordIndexTheTextsGive() throws {
@@ -96,6 +99,7 @@ struct PostgresDeliveryStoreTests {
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
         let gathered = try Self.wordIndex(fixture)
+        #expect(try Self.trigramListsHoldTheirWords(fixture))
         // A changed row and then the same row back: the index is made again from the store's texts, each time.
         let original = deliveries[4321].name
         deliveries[4321].name = "Quetzalcoatl"
@@ -117,6 +121,32 @@ struct PostgresDeliveryStoreTests {
         #expect(try store.search("quetzalcoatl", status: .all).count == 0)
         #expect(try Self.wordIndex(fixture) == gathered)
         #expect(try Self.keys(fixture) == keys)
+    }
+
+    /// Whether each trigram's list (and each short word's own) holds exactly
+    /// the ids of the words holding it, its count says how many, and no
+    /// word's trigram is missing: what `WordTrigrams` makes of the words.
+    static func trigramListsHoldTheirWords(_ fixture: PostgresFixture) throws -> Bool {
+        func bytes(_ hex: Substring) -> [UInt8] {
+            let digits = Array(hex)
+            return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+        }
+        func rows(_ sql: String) throws -> [[Substring]] {
+            try fixture.cluster.psql(fixture.database, sql).split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false) }
+        }
+        var holding: [Int64: [Int32]] = [:]
+        for row in try rows("SELECT id, encode(convert_to(word, 'UTF8'), 'hex') FROM search_word ORDER BY id") {
+            guard let id = Int32(row[0]) else { return false }
+            for key in WordTrigrams.keys(of: String(decoding: bytes(row[1]), as: UTF8.self)) { holding[key, default: []].append(id) }
+        }
+        var listed: [Int64: [Int32]] = [:]
+        for row in try rows("SELECT trigram, count, encode(words, 'hex') FROM search_trigram") {
+            guard let key = Int64(row[0]), let count = Int(row[1]) else { return false }
+            let ids = PositionListCoding.decoded(bytes(row[2]))
+            guard ids.count == count else { return false }
+            listed[key] = ids
+        }
+        return !listed.isEmpty && listed == holding
     }
 
     /// The word index as one line: a digest of every word and its positions, in word order.
@@ -261,7 +291,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6,7,8,9,10")
+                == "1,2,3,4,5,6,7,8,9,10,11")
         // Statistics are kept only for the columns queries filter or sort on.
         #expect(try fixture.cluster.psql(fixture.database, """
             SELECT string_agg(attname, ',' ORDER BY attname) FROM pg_attribute
@@ -283,7 +313,7 @@ struct PostgresDeliveryStoreTests {
         // a trigram index over the texts and no word index.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 2;
-            DROP TABLE search_word;
+            DROP TABLE search_word, search_trigram;
             DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             ALTER TABLE delivery DROP CONSTRAINT delivery_pkey, ADD CONSTRAINT delivery_pkey PRIMARY KEY (position);
@@ -313,9 +343,12 @@ struct PostgresDeliveryStoreTests {
         let idCollation = "SELECT collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE attrelid = 'delivery'::regclass AND attname = 'id'"
         #expect(try fixture.cluster.psql(fixture.database, idCollation) == "C")
         // As version 6 left it: ids in the database's collation, the window order's emptiness in two keys,
-        // the status index led by the status's text.
+        // the status index led by the status's text, the words unnumbered with a pg_trgm index.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 7;
+            DROP TABLE search_trigram;
+            ALTER TABLE search_word DROP COLUMN id;
+            CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops);
             ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE "default";
             DROP INDEX delivery_by_status;
             CREATE INDEX delivery_by_status ON delivery (status, position);
@@ -356,13 +389,13 @@ struct PostgresDeliveryStoreTests {
         // As version 3 left it: a trigram index over every text, no word index, no index per sort order.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 4;
-            DROP TABLE search_word;
+            DROP TABLE search_word, search_trigram;
             DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "10")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "11")
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
@@ -376,10 +409,37 @@ struct PostgresDeliveryStoreTests {
         #expect(words == String(expected.count))
     }
 
+    @Test func aVersion10DatabasesWordsGetTrigramListsAndKeepTheirReaders() throws {
+        let fixture = try PostgresFixture()
+        var deliveries = PostgresFixture.deliveries(count: 300, seed: 21)
+        deliveries[5].name = "Zoë Kingfisher-Smith"
+        try fixture.open().importManifest(at: try fixture.write(deliveries))
+        let migrated = try Self.keys(fixture)
+        let words = try Self.wordIndex(fixture)
+        let reader = "r_" + UUID().uuidString.prefix(8).lowercased()
+        // As version 10 left it: the words unnumbered, with a pg_trgm index, and a role allowed to read them.
+        try fixture.cluster.psql(fixture.database, """
+            DELETE FROM idm_schema_migration WHERE version >= 11;
+            DROP TABLE search_trigram;
+            ALTER TABLE search_word DROP COLUMN id;
+            CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops);
+            CREATE ROLE \(reader);
+            GRANT SELECT ON delivery, search_word TO \(reader);
+            """)
+        let store = try fixture.open()
+        #expect(try Self.keys(fixture) == migrated)
+        #expect(try Self.wordIndex(fixture) == words)
+        #expect(try Self.trigramListsHoldTheirWords(fixture))
+        #expect(PostgresFixture.rows(try store.search("zoe fisher-s", status: .all)).map(\.id) == [deliveries[5].id])
+        #expect(try fixture.cluster.psql(fixture.database, """
+            SET ROLE \(reader); SELECT count(*) > 0 FROM search_trigram
+            """) == "t")
+    }
+
     /// The keys and indexes of `delivery`, as the server describes them.
     static func keys(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
-            SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('delivery', 'search_word')
+            SELECT string_agg(indexdef, E'\\n' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('delivery', 'search_word', 'search_trigram')
             UNION ALL
             SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), E'\\n' ORDER BY conname)
             FROM pg_constraint WHERE conrelid = 'delivery'::regclass
@@ -391,7 +451,7 @@ struct PostgresDeliveryStoreTests {
         let store = try fixture.open()
         let migrated = try Self.keys(fixture)
         #expect(migrated.contains("INCLUDE (name_length, address_length, window_length)")
-                && migrated.contains("search_word USING gin (word gin_trgm_ops)"))
+                && migrated.contains("search_word USING btree (id)") && migrated.contains("search_trigram USING btree (trigram)"))
         let deliveries = PostgresFixture.deliveries(count: 500)
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(try Self.keys(fixture) == migrated)

@@ -2,18 +2,11 @@ import Foundation
 import Manifest
 import NIOCore
 @testable import PostgresStore
+import Store
 import Testing
 
 /// The word index's pieces that need no server (the pieces both stores share: `WordPositionsTests`).
 struct SearchWordsTests {
-    @Test func theIndexIsAskedForTheLongestRunOfLettersAndDigits() {
-        #expect(PostgresSearch.longestRun(of: "dlv-0424242") == "0424242")
-        #expect(PostgresSearch.longestRun(of: "fisher-smith") == "fisher")
-        #expect(PostgresSearch.longestRun(of: "東京都") == "東京都")
-        #expect(PostgresSearch.longestRun(of: "3,") == "3")
-        #expect(PostgresSearch.longestRun(of: "%_") == nil)
-    }
-
     @Test func thePartsSendEveryDeliveryOnceAndTellTheTotal() throws {
         // Mapped from a file, big enough that each pass hands pages back while the others still read theirs.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).json")
@@ -37,7 +30,7 @@ struct SearchWordsTests {
         #expect(parts.problem() == nil)
     }
 
-    @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() {
+    @Test func wordsGatheredInPartsAndAppendedAreTheWholesWords() throws {
         let texts = ["dlv-1 kingfisher road", "dlv-2 road 12", "dlv-3 東京都 road", "dlv-4 kingfisher 12", "dlv-5 x"]
         var whole = SearchWords()
         var first = SearchWords()
@@ -47,14 +40,74 @@ struct SearchWordsTests {
             if index < 2 { first.add(position: Int32(index + 1), folded: text) } else { second.add(position: Int32(index + 1), folded: text) }
         }
         first.append(second)
-        func lines(_ words: SearchWords) -> Set<String> {
-            var lines: Set<String> = []
-            words.forEachCopyChunk(chunkBytes: 1 << 20) { chunk in
-                lines.formUnion(String(buffer: chunk).split(separator: "\n").map(String.init))
-            }
-            return lines
+        func lines(_ chunks: [ByteBuffer]) -> Set<String> {
+            Set(chunks.flatMap { String(buffer: $0).split(separator: "\n").map(String.init) })
         }
+        let (firstChunks, wholeChunks) = (try Self.chunks(first, chunkBytes: 64), try Self.chunks(whole, chunkBytes: 64))
+        #expect(lines(firstChunks.words) == lines(wholeChunks.words))
+        #expect(lines(firstChunks.trigrams) == lines(wholeChunks.trigrams))
         #expect(first.count == whole.count)
-        #expect(lines(first) == lines(whole))
+    }
+
+    /// What `send` hands over, every chunk of each table in order; the words' all come first.
+    private static func chunks(_ words: SearchWords, chunkBytes: Int) throws -> (words: [ByteBuffer], trigrams: [ByteBuffer]) {
+        let queue = BoundedQueue<WordTableChunk>(capacity: 1 << 16)
+        words.send(chunkBytes: chunkBytes, to: queue)
+        var chunks: (words: [ByteBuffer], trigrams: [ByteBuffer]) = ([], [])
+        while let chunk = try queue.take() {
+            switch chunk {
+            case .words(let lines):
+                #expect(chunks.trigrams.isEmpty)
+                chunks.words.append(lines)
+            case .trigrams(let lines): chunks.trigrams.append(lines)
+            }
+        }
+        return chunks
+    }
+
+    /// The COPY lines say what `WordTrigrams` says of the same words: every
+    /// word numbered from 1 with its positions, and each trigram (or a short
+    /// word's own key) with exactly the ids of the words holding it.
+    @Test func theCopyLinesNumberTheWordsAndListEachTrigramsWords() throws {
+        var words = SearchWords()
+        let texts = ["dlv-1 kingfisher", "dlv-2 king\\fish", "東京都 ab a", "kingfisher ab"]
+        for (index, text) in texts.enumerated() { words.add(position: Int32(index + 1), folded: text) }
+        let chunks = try Self.chunks(words, chunkBytes: 32)
+        #expect(chunks.words.count > 1)
+        func fields(_ chunks: [ByteBuffer]) -> [[String]] {
+            chunks.flatMap { String(buffer: $0).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) } }
+        }
+        func list(_ hex: String) -> [Int32] {
+            // `\\x` and two hex digits a byte.
+            #expect(hex.hasPrefix("\\\\x"))
+            let digits = Array(hex.dropFirst(3))
+            let bytes = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+            #expect(bytes.count * 2 == digits.count)
+            return PositionListCoding.decoded(bytes)
+        }
+        var byID: [Int32: String] = [:]
+        var expected: [String: [Int32]] = [:]
+        for (index, text) in texts.enumerated() {
+            for word in text.split(separator: " ") { expected[String(word), default: []].append(Int32(index + 1)) }
+        }
+        for line in fields(chunks.words) {
+            let id = try #require(Int32(line[0]))
+            // COPY's escape undone.
+            let word = line[1].replacingOccurrences(of: "\\\\", with: "\\")
+            byID[id] = word
+            #expect(list(line[2]) == expected[word])
+        }
+        #expect(Set(byID.keys) == Set(1...Int32(expected.count)))
+        var holding: [Int64: [Int32]] = [:]
+        for (id, word) in byID.sorted(by: { $0.key < $1.key }) {
+            for key in WordTrigrams.keys(of: word) { holding[key, default: []].append(id) }
+        }
+        var listed: [Int64: [Int32]] = [:]
+        for line in fields(chunks.trigrams) {
+            let ids = list(line[2])
+            #expect(Int(line[1]) == ids.count)
+            listed[try #require(Int64(line[0]))] = ids
+        }
+        #expect(listed == holding)
     }
 }

@@ -11,12 +11,15 @@ import Testing
 struct StagedWordsTests {
     private typealias Store = PostgresDeliveryStoreTests
 
-    /// The tables whose names begin with `search_word`.
+    /// The tables whose names begin with `search_`.
     private static func wordTables(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
-            SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relname LIKE 'search\\_word%' AND relkind = 'r'
+            SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relname LIKE 'search\\_%' AND relkind = 'r'
             """)
     }
+
+    /// The word index's tables as the migrations make them.
+    private static let liveTables = "search_trigram,search_word"
 
     /// A role of this test's own (roles belong to the whole cluster, which the suites share).
     private static func makeRole(_ fixture: PostgresFixture, _ options: String = "") throws -> String {
@@ -38,13 +41,17 @@ struct StagedWordsTests {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
         let reader = try Self.makeRole(fixture)
-        _ = try fixture.cluster.psql(fixture.database, "GRANT SELECT ON delivery, search_word TO \(reader); GRANT SELECT ON search_word TO PUBLIC")
-        let grants = try fixture.cluster.psql(fixture.database, "SELECT relacl, relowner FROM pg_class WHERE relname = 'search_word'")
+        _ = try fixture.cluster.psql(fixture.database, """
+            GRANT SELECT ON delivery, search_word, search_trigram TO \(reader); GRANT SELECT ON search_word TO PUBLIC
+            """)
+        let grantsSQL = "SELECT string_agg(relname || ' ' || relacl::text || ' ' || relowner, ',' ORDER BY relname) FROM pg_class WHERE relname IN ('search_word', 'search_trigram')"
+        let grants = try fixture.cluster.psql(fixture.database, grantsSQL)
         let migrated = try Store.keys(fixture)
         let deliveries = PostgresFixture.deliveries(count: 3000, seed: 12)
         try store.importManifest(at: try fixture.write(deliveries))
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT relacl, relowner FROM pg_class WHERE relname = 'search_word'") == grants)
-        #expect(try Self.wordTables(fixture) == "search_word")
+        #expect(try fixture.cluster.psql(fixture.database, grantsSQL) == grants)
+        #expect(try Store.trigramListsHoldTheirWords(fixture))
+        #expect(try Self.wordTables(fixture) == Self.liveTables)
         #expect(try Store.keys(fixture) == migrated)
         // The same words as a store that made them in its own transaction, from the stored texts.
         let staged = try Store.wordIndex(fixture)
@@ -53,13 +60,13 @@ struct StagedWordsTests {
         try otherStore.importManifest(at: try other.write(Array(deliveries.prefix(10))))
         try otherStore.importManifest(at: try other.write(deliveries, name: "all.json"))
         #expect(try Store.wordIndex(other) == staged)
-        // The grantee reads the new words.
+        // The grantee reads the new words and their trigrams.
         #expect(try fixture.cluster.psql(fixture.database, """
-            SET ROLE \(reader); SELECT count(*) > 0 FROM search_word WHERE word LIKE '%kingfisher%'
+            SET ROLE \(reader); SELECT count(*) > 0 FROM search_word, search_trigram WHERE word LIKE '%kingfisher%'
             """) == "t")
     }
 
-    @Test func aSwapTheServerRefusesChangesNothingAndDropsTheStagedTable() throws {
+    @Test func aSwapTheServerRefusesChangesNothingAndDropsTheStagedTables() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
         let migrated = try Store.keys(fixture)
@@ -69,22 +76,50 @@ struct StagedWordsTests {
         #expect(throws: StoreError.self) { try store.importManifest(at: try fixture.write(deliveries)) }
         #expect(try store.count() == 0)
         #expect(try Store.keys(fixture) == migrated)
-        #expect(try Self.wordTables(fixture) == "search_word")
+        #expect(try Self.wordTables(fixture) == Self.liveTables)
         _ = try fixture.cluster.psql(fixture.database, "DROP VIEW word_list")
         try store.importManifest(at: try fixture.write(deliveries, name: "again.json"))
         #expect(try store.count() == 2000)
-        #expect(try Self.wordTables(fixture) == "search_word")
+        #expect(try Self.wordTables(fixture) == Self.liveTables)
     }
 
-    @Test func aKilledImportsStagedTableIsDroppedByTheNext() throws {
+    @Test func aKilledImportsStagedTablesAreDroppedByTheNext() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
         _ = try fixture.cluster.psql(fixture.database, """
-            CREATE TABLE search_word_import (LIKE search_word); INSERT INTO search_word_import VALUES ('leftover', '\\x00')
+            CREATE TABLE search_word_import (LIKE search_word); INSERT INTO search_word_import (id, word, positions) VALUES (1, 'leftover', '\\x00');
+            CREATE TABLE search_trigram_import (LIKE search_trigram); INSERT INTO search_trigram_import VALUES (-1, 1, '\\x01')
             """)
         try store.importManifest(at: try fixture.write(PostgresFixture.deliveries(count: 200, seed: 14)))
-        #expect(try Self.wordTables(fixture) == "search_word")
+        #expect(try Self.wordTables(fixture) == Self.liveTables)
         #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word WHERE word = 'leftover'") == "0")
+        #expect(try Store.trigramListsHoldTheirWords(fixture))
+    }
+
+    @Test func aSecondConnectionFailingAfterTakingTheWordsLeavesThemToTheImportsTexts() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // The staged words' key is refused: the second connection fails after it has copied the words.
+        _ = try fixture.cluster.psql(fixture.database, """
+            CREATE FUNCTION refuse_staged_key() RETURNS event_trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF EXISTS (SELECT FROM pg_event_trigger_ddl_commands() WHERE object_identity = 'public.search_word_import') THEN
+                    RAISE EXCEPTION 'no key for the staged words';
+                END IF;
+            END $$;
+            CREATE EVENT TRIGGER refuse_staged_key ON ddl_command_end WHEN TAG IN ('ALTER TABLE') EXECUTE FUNCTION refuse_staged_key();
+            """)
+        let deliveries = PostgresFixture.deliveries(count: 3000, seed: 16)
+        try store.importManifest(at: try fixture.write(deliveries))
+        _ = try fixture.cluster.psql(fixture.database, "DROP EVENT TRIGGER refuse_staged_key")
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        #expect(PostgresFixture.rows(try store.search("kingfisher", status: .all)).map(\.id) == Self.holding("kingfisher", deliveries))
+        #expect(try Self.wordTables(fixture) == Self.liveTables)
+        #expect(try Store.trigramListsHoldTheirWords(fixture))
+        // The words an import stages when nothing fails.
+        let other = try PostgresFixture(cluster: fixture.cluster)
+        try other.open().importManifest(at: try other.write(deliveries))
+        #expect(try Store.wordIndex(other) == Store.wordIndex(fixture))
     }
 
     @Test func withoutASecondConnectionTheImportMakesTheWordsItself() throws {
@@ -99,6 +134,6 @@ struct StagedWordsTests {
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
         #expect(PostgresFixture.rows(try store.search("kingfisher", status: .all)).map(\.id) == Self.holding("kingfisher", deliveries))
-        #expect(try fixture.cluster.psql(database, "SELECT count(*) FROM pg_class WHERE relname = 'search_word_import'") == "0")
+        #expect(try fixture.cluster.psql(database, "SELECT count(*) FROM pg_class WHERE relname LIKE 'search\\_%\\_import'") == "0")
     }
 }

@@ -142,4 +142,39 @@ import Testing
         }
         #expect(lists == expected, "seed \(seed)")
     }
+
+    /// From a word's UTF-8 bytes (what an import has) the lists are those of
+    /// its String, through thousands of trigrams (the key table grows) and ids
+    /// far apart (steps of more than a byte).
+    @Test func listsFromBytesAreListsFromStringsThroughGrowthAndLongSteps() throws {
+        let seed = UInt64(0x5EED_0005)
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-é東\u{301}".unicodeScalars)
+        var words: [String] = []
+        for _ in 0 ..< 3000 {
+            var word = String.UnicodeScalarView()
+            for _ in 0 ..< Int.random(in: 1 ... 12, using: &random) { word.append(alphabet.randomElement(using: &random) ?? "a") }
+            words.append(String(word))
+        }
+        var fromStrings = WordTrigrams()
+        var fromBytes = WordTrigrams()
+        var expected: [Int64: [Int32]] = [:]
+        for (index, word) in words.enumerated() {
+            let id = Int32(index * 300 + 1)
+            fromStrings.add(id: id, word: word)
+            var bytes = word
+            bytes.withUTF8 { fromBytes.add(id: id, utf8: UnsafeRawBufferPointer($0)) }
+            for key in WordTrigrams.keys(of: word) { expected[key, default: []].append(id) }
+        }
+        #expect(fromBytes.count > 4096)
+        for trigrams in [fromStrings, fromBytes] {
+            var lists: [Int64: [Int32]] = [:]
+            trigrams.forEach { key, count, bytes in
+                let ids = PositionListCoding.decoded(bytes)
+                #expect(ids.count == count)
+                lists[key] = ids
+            }
+            #expect(lists == expected, "seed \(seed)")
+        }
+    }
 }
