@@ -72,6 +72,38 @@ struct PostgresSearch: Sendable, Hashable {
         "\(statusRank) = \(rank(of: status))"
     }
 
+    /// A text order's sort index key (schema v12): the status's rank as a
+    /// letter (`rankLetter`, or a given one), then the order's key
+    /// (`sortKey`) as text, compared as bytes, which sorts as the rank and
+    /// then the key do. One text key leading the index lets the server sort
+    /// its rows by their first bytes (PostgreSQL's abbreviated keys apply to
+    /// an index's first column only): the name and window indexes of an
+    /// import of 10^6 build in two thirds of the time they took led by the rank.
+    static func rankedKey(_ order: DeliveryOrder, rank: String = rankLetter) -> String {
+        switch order {
+        case .window:
+            "(\(rank) || CASE WHEN delivery_window IS NULL THEN '1' WHEN delivery_window = '' THEN '2' ELSE '0' END "
+                + "|| coalesce(delivery_window, '')) COLLATE \"C\""
+        case .name, .manifest, .status:
+            "(\(rank) || lower(name COLLATE \"C\")) COLLATE \"C\""
+        }
+    }
+
+    /// The status's rank as a letter: `a` for pending to `d` for failed.
+    static let rankLetter =
+        "(CASE status WHEN 'pending' THEN 'a' WHEN 'out_for_delivery' THEN 'b' WHEN 'delivered' THEN 'c' ELSE 'd' END)"
+
+    /// The letter of rank `rank` (`rankLetter`).
+    static func letter(ofRank rank: Int) -> String {
+        String(UnicodeScalar(UInt8(ascii: "a") + UInt8(clamping: rank)))
+    }
+
+    /// How a sort index orders one status's rows: the ranked key (`rankedKey`)
+    /// and then the position; in status order, the status index's position.
+    static func indexOrder(_ order: DeliveryOrder) -> [String] {
+        order == .status ? ["position"] : [rankedKey(order), "position"]
+    }
+
     /// `SELECT <columns> FROM delivery WHERE <this search>`. `columns` and
     /// `extra` (one more condition) are the caller's own SQL, never values.
     func query(selecting columns: String, extra: String? = nil) -> PostgresQuery {
@@ -106,7 +138,7 @@ struct PostgresSearch: Sendable, Hashable {
                 unsafeSQL: "SELECT position FROM delivery\(filter) ORDER BY position\(direction) LIMIT \(limitParameter)", binds: binds)
         }
         let branches = statusRanges(&binds, comparison: backwards ? "<" : ">", anchor: anchor)
-        let withinStatus = (Self.sortKeyWithinStatus(order) + ["position"]).map { $0 + direction }.joined(separator: ", ")
+        let withinStatus = Self.indexOrder(order).map { $0 + direction }.joined(separator: ", ")
         let keyColumns = Self.sortKeyWithinStatus(order).enumerated().map { ", \($1) AS k\($0)" }.joined()
         let reads = branches.map { branch in
             "(SELECT position, \(branch.rank) AS rank\(keyColumns) FROM delivery WHERE \(branch.conditions) "
@@ -207,11 +239,25 @@ struct PostgresSearch: Sendable, Hashable {
     /// The sort key and then the position: the list's total order.
     private var key: [String] { Self.sortKey(order) + ["position"] }
 
-    /// The words, each bound, and the status (as its rank, a number of ours).
+    /// The words, each bound, and the status (as its rank, a number of ours, `statusRange`).
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
         var conditions = wordConditions(&binds)
-        if let status { conditions.append(Self.statusCondition(status)) }
+        if let status { conditions += Self.statusRange(status, order) }
         return conditions
+    }
+
+    /// The rows of one status as the index that serves `order` reads them: in
+    /// a text order a range of the sort index's ranked key (`rankedKey`),
+    /// which holds the columns the key is made from, so the list is read from
+    /// that index alone; otherwise the rank, which the status index begins with.
+    static func statusRange(_ status: String, _ order: DeliveryOrder) -> [String] {
+        switch order {
+        case .name, .window:
+            let (key, rank) = (rankedKey(order), rank(of: status))
+            return ["\(key) >= '\(letter(ofRank: rank))'", "\(key) < '\(letter(ofRank: rank + 1))'"]
+        case .manifest, .status:
+            return [statusCondition(status)]
+        }
     }
 
     /// The typed words (when the folded texts are scanned), each bound.
@@ -242,22 +288,28 @@ struct PostgresSearch: Sendable, Hashable {
         let words = wordConditions(&binds)
         return statuses.map { status in
             let rank = Self.rank(of: status)
-            // The status index and the sort indexes all begin with the rank (`PostgresSchema.deliveryKeys`).
-            var conditions = [Self.statusCondition(status)] + words
-            if let anchor {
-                let within = Self.sortKeyWithinStatus(order) + ["position"]
-                let columns = within.joined(separator: ", ")
-                if order == .status {
-                    // The key is (rank, position): of this status, all rows, none, or those past the row's position.
+            guard order != .status else {
+                // The status index begins with the rank; the key is (rank, position): of this status, all rows,
+                // none, or those past the row's position.
+                var conditions = [Self.statusCondition(status)] + words
+                if let anchor {
                     let (all, none) = comparison == ">" ? ("0", "2147483647") : ("2147483647", "0")
                     conditions.append("""
                         position \(comparison) (SELECT CASE WHEN \(Self.statusRank) = \(rank) THEN position \
                         WHEN \(Self.statusRank) \(comparison == ">" ? "<" : ">") \(rank) THEN \(all) ELSE \(none) END \
                         FROM delivery WHERE position = \(anchor))
                         """)
-                } else {
-                    conditions.append("(\(columns)) \(comparison) (SELECT \(columns) FROM delivery WHERE position = \(anchor))")
                 }
+                return (rank, conditions.joined(separator: " AND "))
+            }
+            // The sort indexes begin with the ranked key (`PostgresSchema.sortIndexes`): the status's rows are
+            // those of its letter, and within them the key compares as the order's key does.
+            let key = Self.rankedKey(order)
+            var conditions = Self.statusRange(status, order) + words
+            if let anchor {
+                // That row's key as this status's: where it would be among them.
+                let anchorKey = Self.rankedKey(order, rank: "'\(Self.letter(ofRank: rank))'")
+                conditions.append("(\(key), position) \(comparison) (SELECT \(anchorKey), position FROM delivery WHERE position = \(anchor))")
             }
             return (rank, conditions.joined(separator: " AND "))
         }

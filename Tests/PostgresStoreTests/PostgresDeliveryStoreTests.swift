@@ -291,7 +291,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6,7,8,9,10,11")
+                == "1,2,3,4,5,6,7,8,9,10,11,12")
         // Statistics are kept only for the columns queries filter or sort on.
         #expect(try fixture.cluster.psql(fixture.database, """
             SELECT string_agg(attname, ',' ORDER BY attname) FROM pg_attribute
@@ -395,7 +395,7 @@ struct PostgresDeliveryStoreTests {
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "11")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "12")
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
