@@ -6,7 +6,8 @@ import Foundation
 /// then wrote nothing for `quiet`), in milliseconds, by label.
 struct LatencySession {
     var binary: String
-    var store: URL
+    /// A store's path, or a `postgresql://` URL.
+    var store: String
     var work: URL
     var width = 100
     var height = 30
@@ -26,12 +27,12 @@ struct LatencySession {
         ]
         // A fixed clock, so no late mark changes with the minute mid-run.
         let terminal = try PseudoTerminal(
-            arguments: [binary, store.path, "--text-size", "Large", "--now", "12:00"],
+            arguments: [binary, "--store", store, "--text-size", "Large", "--now", "12:00"],
             environment: environment, width: width, height: height
         )
         var times: [String: [Double]] = [:]
         guard let first = try terminal.burst(after: terminal.started, quiet: quiet, patience: 60_000_000_000) else {
-            throw PseudoTerminal.Failure(description: "no first frame from \(store.path)")
+            throw PseudoTerminal.Failure(description: "no first frame from \(store)")
         }
         times["first frame", default: []].append(Double(first) / 1e6)
         var random = SplitMix(seed: seed)

@@ -6,7 +6,10 @@ import Foundation
 // the frame it causes. Prints the medians as the table of docs/benchmarks.md.
 //
 //   KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30]
+//   KeyLatency --binary PATH --store postgresql://… --counts 1000000 [--runs 5]
 //
+// --store browses a PostgreSQL store that already holds the deliveries (the
+// one count given names its column) instead of SQLite stores made here.
 // --quiet is the silence (ms) that ends a key's frames: the default 30 times
 // the key's own frame; a second or more times everything it caused, such as
 // a search's rows, which a worker reads after the typed text is drawn.
@@ -15,7 +18,7 @@ var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let name = arguments.popFirst() {
     guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30]\n".utf8))
+        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30] [--store postgresql://…]\n".utf8))
         exit(64)
     }
     options[String(name.dropFirst(2))] = value
@@ -38,7 +41,7 @@ var notes: [String] = []
 do {
     let fixture = StoreFixture(binary: binary, directory: work.appendingPathComponent("stores"))
     for count in counts {
-        let store = try fixture.store(count: count)
+        let store = try options["store"] ?? fixture.store(count: count).path
         let before = loadAverage()
         for run in 0 ..< runs {
             var session = LatencySession(binary: binary, store: store, work: work.appendingPathComponent("home"), seed: UInt64(run + 1))

@@ -182,11 +182,13 @@ extension SearchWords {
             var first: ByteBuffer?
             try await connection.copyFrom(table: tables.words, columns: ["id", "word", "positions"], logger: logger) { writer in
                 while let chunk = try chunks.take() {
-                    guard case .words(let lines) = chunk else {
-                        if case .trigrams(let lines) = chunk { first = lines }
+                    switch chunk {
+                    case .words(let lines):
+                        try await writer.write(lines)
+                    case .trigrams(let lines):
+                        first = lines
                         return
                     }
-                    try await writer.write(lines)
                 }
             }
             try await connection.copyFrom(table: tables.trigrams, columns: ["trigram", "count", "words"], logger: logger) { [first] writer in

@@ -2,7 +2,7 @@ import Foundation
 import Manifest
 import TestSupport
 import Model
-import PostgresStore
+@testable import PostgresStore
 import Store
 import Testing
 
@@ -284,6 +284,46 @@ struct PostgresDeliveryStoreTests {
         }
         #expect(announced)
         #expect(rows.delivery(at: 7).status == status)
+    }
+
+    @Test func aBigSearchIsCountedPerStatusHereAndFollowsStatusChanges() throws {
+        let fixture = try PostgresFixture()
+        // Searches finding more than 10 rows are counted against each status's positions, read once per change.
+        let store = try PostgresDeliveryStore(
+            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100, eagerLimit: 300,
+            positionsCountedByTheServer: 10)
+        var deliveries = PostgresFixture.deliveries(count: 600, seed: 22)
+        try store.importManifest(at: try fixture.write(deliveries))
+        func expected(_ word: String) -> StatusCounts {
+            var counts = StatusCounts()
+            for delivery in deliveries where SubstringSearch.searchedText(
+                id: delivery.id, name: delivery.name, line1: delivery.address.line1, line2: delivery.address.line2).contains(word) {
+                counts[delivery.status] += 1
+            }
+            return counts
+        }
+        let found = try store.search("road", status: .all)
+        #expect(found.count > 10)
+        #expect(try store.statusCounts(matching: "road") == expected("road"))
+        #expect(try store.statusCounts(matching: "kingfisher") == expected("kingfisher"))
+        // A status changed here: the positions per status are read again.
+        let changed = found.delivery(at: 3)
+        let status: DeliveryStatus = changed.status == .failed ? .delivered : .failed
+        try store.setStatus(status, forDeliveryID: changed.id)
+        if let index = deliveries.firstIndex(where: { $0.id == changed.id }) { deliveries[index].status = status }
+        #expect(try store.statusCounts(matching: "road") == expected("road"))
+        // And elsewhere: once announced and refreshed, as the browser does on its idle tick.
+        let other = try fixture.open()
+        let second = found.delivery(at: 5)
+        try other.setStatus(.pending, forDeliveryID: second.id)
+        if let index = deliveries.firstIndex(where: { $0.id == second.id }) { deliveries[index].status = .pending }
+        var refreshed = false
+        for _ in 0..<200 where !refreshed {
+            refreshed = try store.refreshIfChangedElsewhere()
+            if !refreshed { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(refreshed)
+        #expect(try store.statusCounts(matching: "road") == expected("road"))
     }
 
     @Test func migrationsAreVersionedAndRunOnce() throws {

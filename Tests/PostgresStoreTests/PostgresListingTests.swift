@@ -128,6 +128,26 @@ struct PostgresListingTests {
         }
     }
 
+    /// The sample that calibrates row heights, read in one go where the
+    /// rows' positions are known, is the rows and lengths read a page at a
+    /// time, and SQLite's; where they are not yet known it is read by pages.
+    @Test func aSampleOfRowsReadTogetherIsWhatThePagesAndSQLiteHold() throws {
+        let pair = try Self.shared.get()
+        for (text, filter, sort) in [("", StatusFilter.all, DeliveryOrder.manifest), ("road", .all, .manifest), ("an", .all, .name),
+                                     ("", .failed, .window), ("", .all, .name)] {
+            let postgres = try pair.postgres.search(text, status: filter, sort: sort)
+            let sqlite = try pair.sqlite.search(text, status: filter, sort: sort)
+            #expect(postgres.count == sqlite.count && postgres.count > 0, "'\(text)' \(filter) \(sort)")
+            let sample = Array(Set(stride(from: 0, to: postgres.count, by: max(1, postgres.count / 40)).map { $0 } + [postgres.count - 1]))
+                .sorted().reversed().map { $0 }
+            let together = postgres.deliveriesWithLengths(at: sample)
+            #expect(together.map(\.delivery) == sample.map { postgres.delivery(at: $0) }, "'\(text)' \(filter) \(sort)")
+            #expect(together.map(\.lengths) == sample.map { postgres.textLengths(at: $0) }, "'\(text)' \(filter) \(sort)")
+            #expect(together.map(\.delivery) == sqlite.deliveriesWithLengths(at: sample).map(\.delivery), "'\(text)' \(filter) \(sort)")
+            #expect(together.map(\.lengths) == sqlite.deliveriesWithLengths(at: sample).map(\.lengths), "'\(text)' \(filter) \(sort)")
+        }
+    }
+
     @Test func exportStreamsCountsAndLateDeliveriesAgreeWithSQLite() throws {
         let pair = try Self.shared.get()
         for (text, filter) in [("", StatusFilter.all), ("road", .all), ("", .failed), ("1 an", .outForDelivery)] {
