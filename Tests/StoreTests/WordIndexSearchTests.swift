@@ -120,27 +120,10 @@ import Testing
     /// The lists hold, for each trigram, exactly the ids of the words holding it, ascending, each once.
     @Test func trigramListsHoldExactlyTheWordsHoldingEachTrigram() throws {
         let seed = UInt64(0x5EED_0004)
-        var random = SplitMix64(seed: seed)
-        let alphabet = Array("abcé東\u{301} ".unicodeScalars)
-        var words: [String] = []
-        for _ in 0 ..< 400 {
-            var word = String.UnicodeScalarView()
-            for _ in 0 ..< Int.random(in: 1 ... 9, using: &random) { word.append(alphabet.randomElement(using: &random) ?? "a") }
-            words.append(String(word))
-        }
+        let words = Self.randomWords(400, of: "abcé東\u{301} ", upTo: 9, seed: seed)
         var trigrams = WordTrigrams()
         for (index, word) in words.enumerated() { trigrams.add(id: Int32(index + 1), word: word) }
-        var lists: [Int64: [Int32]] = [:]
-        trigrams.forEach { key, count, bytes in
-            let ids = PositionListCoding.decoded(bytes)
-            #expect(ids.count == count)
-            lists[key] = ids
-        }
-        var expected: [Int64: [Int32]] = [:]
-        for (index, word) in words.enumerated() {
-            for key in WordTrigrams.keys(of: word) { expected[key, default: []].append(Int32(index + 1)) }
-        }
-        #expect(lists == expected, "seed \(seed)")
+        #expect(Self.lists(of: trigrams) == Self.holding(words) { Int32($0 + 1) }, "seed \(seed)")
     }
 
     /// From a word's UTF-8 bytes (what an import has) the lists are those of
@@ -148,33 +131,49 @@ import Testing
     /// far apart (steps of more than a byte).
     @Test func listsFromBytesAreListsFromStringsThroughGrowthAndLongSteps() throws {
         let seed = UInt64(0x5EED_0005)
-        var random = SplitMix64(seed: seed)
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-é東\u{301}".unicodeScalars)
-        var words: [String] = []
-        for _ in 0 ..< 3000 {
-            var word = String.UnicodeScalarView()
-            for _ in 0 ..< Int.random(in: 1 ... 12, using: &random) { word.append(alphabet.randomElement(using: &random) ?? "a") }
-            words.append(String(word))
-        }
+        let words = Self.randomWords(3000, of: "abcdefghijklmnopqrstuvwxyz0123456789-é東\u{301}", upTo: 12, seed: seed)
+        let id = { (index: Int) in Int32(index * 300 + 1) }
         var fromStrings = WordTrigrams()
         var fromBytes = WordTrigrams()
-        var expected: [Int64: [Int32]] = [:]
         for (index, word) in words.enumerated() {
-            let id = Int32(index * 300 + 1)
-            fromStrings.add(id: id, word: word)
+            fromStrings.add(id: id(index), word: word)
             var bytes = word
-            bytes.withUTF8 { fromBytes.add(id: id, utf8: UnsafeRawBufferPointer($0)) }
-            for key in WordTrigrams.keys(of: word) { expected[key, default: []].append(id) }
+            bytes.withUTF8 { fromBytes.add(id: id(index), utf8: UnsafeRawBufferPointer($0)) }
         }
         #expect(fromBytes.count > 4096)
-        for trigrams in [fromStrings, fromBytes] {
-            var lists: [Int64: [Int32]] = [:]
-            trigrams.forEach { key, count, bytes in
-                let ids = PositionListCoding.decoded(bytes)
-                #expect(ids.count == count)
-                lists[key] = ids
-            }
-            #expect(lists == expected, "seed \(seed)")
+        let expected = Self.holding(words, id: id)
+        #expect(Self.lists(of: fromStrings) == expected, "seed \(seed)")
+        #expect(Self.lists(of: fromBytes) == expected, "seed \(seed)")
+    }
+
+    /// `count` words of 1 to `longest` scalars of `alphabet`, drawn from `seed`.
+    private static func randomWords(_ count: Int, of alphabet: String, upTo longest: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        let scalars = Array(alphabet.unicodeScalars)
+        return (0 ..< count).map { _ in
+            var word = String.UnicodeScalarView()
+            for _ in 0 ..< Int.random(in: 1 ... longest, using: &random) { word.append(scalars.randomElement(using: &random) ?? "a") }
+            return String(word)
         }
+    }
+
+    /// Each key's list as `trigrams` holds it, its count checked against the list.
+    private static func lists(of trigrams: WordTrigrams) -> [Int64: [Int32]] {
+        var lists: [Int64: [Int32]] = [:]
+        trigrams.forEach { key, count, bytes in
+            let ids = PositionListCoding.decoded(bytes)
+            #expect(ids.count == count)
+            lists[key] = ids
+        }
+        return lists
+    }
+
+    /// The ids (`id` of each word's index) of the words holding each key, worked out word by word.
+    private static func holding(_ words: [String], id: (Int) -> Int32) -> [Int64: [Int32]] {
+        var expected: [Int64: [Int32]] = [:]
+        for (index, word) in words.enumerated() {
+            for key in WordTrigrams.keys(of: word) { expected[key, default: []].append(id(index)) }
+        }
+        return expected
     }
 }
