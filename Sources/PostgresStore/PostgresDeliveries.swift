@@ -188,18 +188,16 @@ public final class PostgresDeliveries: DeliverySource {
         let known = search == nil ? [] : state.withLock { $0.positions }
         guard indices.allSatisfy({ $0 >= 0 && $0 < count && (search == nil || $0 < known.count) }) else { return paged() }
         let positions = indices.map { search == nil ? Int32($0 + 1) : known[$0] }
-        guard let rows = try? store.link.rows("""
-            SELECT \(unescaped: Self.columns), \(unescaped: Self.lengthColumns) FROM delivery WHERE position = ANY(\(positions))
-            """) else { return paged() }
-        var found: [Int32: (delivery: Delivery, lengths: TextLengths)] = [:]
-        for row in rows {
+        let read = try? load("\(Self.columns), \(Self.lengthColumns)", positions: positions, rows: 0..<0) { row in
             let columns = row.makeRandomAccess()
-            guard let position = try? columns.decode("position", as: Int32.self), let lengths = Self.lengths(from: columns) else { continue }
-            found[position] = (store.withQueuedStatus(Self.delivery(from: row)), lengths)
+            guard let position = try? columns.decode("position", as: Int32.self), let lengths = Self.lengths(from: columns) else {
+                return (-1, (Self.delivery(from: row), TextLengths(name: 0, address: 0, window: 0)))
+            }
+            return (position, (store.withQueuedStatus(Self.delivery(from: row)), lengths))
         }
         // A row gone meanwhile (the store changed): as the pages say.
-        guard positions.allSatisfy({ found[$0] != nil }) else { return paged() }
-        return positions.compactMap { found[$0] }
+        guard let read, read.count == positions.count else { return paged() }
+        return read.map { (delivery: $0.0, lengths: $0.1) }
     }
 
     /// `columns` (position first) of the rows at `positions` in that order,

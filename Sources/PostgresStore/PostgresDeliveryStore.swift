@@ -36,6 +36,9 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     private let place: PostgresLocation
     /// The positions of each status, in status order, as read at a generation (`statusCounts(of:)`).
     private let statusSets = Mutex<(generation: Int, sets: [PositionSet])?>(nil)
+    /// The word positions last found, for the typed words, at a generation:
+    /// one keystroke's search and status counts (two workers) ask for the same.
+    private let lastWordPositions = Mutex<(words: [String], generation: Int, positions: [Int32])?>(nil)
     /// A second connection for searches and counts (`searchLink`), opened at the first.
     private let searchConnection = Mutex<SearchConnection>(.untried)
 
@@ -210,7 +213,6 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         return counts
     }
 
-
     /// The statuses of `positions` counted against the positions of each
     /// status, read once (the status index alone, about 0.1 s at 10^6) and
     /// kept until the rows change (`generation`).
@@ -319,17 +321,24 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     func wordPositions(_ search: PostgresSearch) throws(StoreError) -> [Int32]? {
         guard !search.words.isEmpty, !search.scansText else { return nil }
         let capacity = try count()
+        let generation = generation.withLock { $0 }
         let link = searchLink
         return try link.withConnection { connection in
+            // Under the link's lock: the second of two workers finds what the first found.
+            if let last = lastWordPositions.withLock({ $0 }), last.words == search.words, last.generation == generation {
+                return last.positions
+            }
             var matched: PositionSet?
             // Longer words are rarer: the first set is then small, and an empty one ends the search early.
             for word in Set(search.words).sorted(by: { $0.unicodeScalars.count > $1.unicodeScalars.count }) {
                 var found = PositionSet(capacity: capacity)
                 try SearchWords.positions(holding: word, into: &found, link, connection)
                 if matched == nil { matched = found } else { matched?.formIntersection(found) }
-                if matched?.isEmpty ?? true { return [] }
+                if matched?.isEmpty ?? true { break }
             }
-            return matched?.positions ?? []
+            let positions = matched?.positions ?? []
+            lastWordPositions.withLock { $0 = (search.words, generation, positions) }
+            return positions
         }
     }
 

@@ -85,6 +85,7 @@ struct PostgresSearch: Sendable, Hashable {
             "(\(rank) || CASE WHEN delivery_window IS NULL THEN '1' WHEN delivery_window = '' THEN '2' ELSE '0' END "
                 + "|| coalesce(delivery_window, '')) COLLATE \"C\""
         case .name, .manifest, .status:
+            // Only the text orders have sort indexes (`indexOrder`); any other is given the name's.
             "(\(rank) || lower(name COLLATE \"C\")) COLLATE \"C\""
         }
     }

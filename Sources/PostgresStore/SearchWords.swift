@@ -74,7 +74,7 @@ struct SearchWords {
     }
 
     /// Lines of COPY text format for the two tables, cut into chunks of about `chunkBytes`.
-    struct CopyLines {
+    private struct CopyLines {
         let chunkBytes: Int
         private var buffer = ByteBuffer()
 

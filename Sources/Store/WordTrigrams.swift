@@ -126,7 +126,7 @@ public struct WordTrigrams: Sendable {
     }
 
     /// `forEachKey(of:)` for a word of UTF-8 bytes (a byte that is not UTF-8 counts as U+FFFD, as a String made of them would have it).
-    public static func forEachKey(ofUTF8 word: UnsafeRawBufferPointer, _ body: (Int64) -> Void) {
+    private static func forEachKey(ofUTF8 word: UnsafeRawBufferPointer, _ body: (Int64) -> Void) {
         forEachKey(scalars: UTF8Scalars(bytes: word.makeIterator()), body)
     }
 
