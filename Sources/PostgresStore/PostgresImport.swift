@@ -146,7 +146,7 @@ struct PostgresImport {
                     }
                 }
                 // The planner's figures for the new rows, committed with them.
-                _ = try link.rows("ANALYZE delivery", on: connection)
+                try PostgresSchema.analyzeDeliveries(link, connection)
                 try words.swapIn(link, connection)
             } else {
                 // An id twice in the manifest: the store's key would not catch one it already has.
@@ -154,7 +154,7 @@ struct PostgresImport {
                     _ = try link.rows("CREATE UNIQUE INDEX ON import_delivery (id)", on: connection)
                 }
                 try merge(link, connection, after: before)
-                _ = try link.rows("ANALYZE delivery, search_word, search_trigram", on: connection)
+                try PostgresSchema.analyzeDeliveries(link, connection, alsoTables: ["search_word", "search_trigram"])
             }
             if let fingerprint {
                 _ = try link.rows("""

@@ -60,7 +60,6 @@ struct PostgresDeliveryStoreTests {
     @Test func reimportsKeepTheWordIndexAndTheSortIndexesInStep() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
-        // More rows than an import into a full store keeps the sort indexes up for: they are built again.
         var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
         try store.importManifest(at: try fixture.write(deliveries))
         let keys = try Self.keys(fixture)
@@ -88,6 +87,16 @@ struct PostgresDeliveryStoreTests {
         #expect(try store.search("quetzal", status: .all).count == 0)
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
         #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word WHERE word LIKE 'quetz%'") == "0")
+        #expect(try Self.trigramListsHoldTheirWords(fixture))
+        // Every row changed: more than the merge keeps the sort indexes up
+        // for, so it builds them again, sampled as the migrations made them.
+        let sampled = try Self.sampledColumns(fixture)
+        for index in deliveries.indices { deliveries[index].name = "Renamed \(deliveries.count - index)" }
+        try store.importManifest(at: try fixture.write(deliveries + extra, name: "fifth.json"))
+        #expect(try Self.keys(fixture) == keys)
+        #expect(try Self.sampledColumns(fixture) == sampled)
+        let byName = try store.search("renamed", status: .all, sort: .name)
+        #expect(byName.count == deliveries.count && byName.delivery(at: 0).name == "Renamed 1")
         #expect(try Self.trigramListsHoldTheirWords(fixture))
     }
 
@@ -331,12 +340,18 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6,7,8,9,10,11,12")
-        // Statistics are kept only for the columns queries filter or sort on.
+                == "1,2,3,4,5,6,7,8,9,10,11,12,13")
+        // Statistics are kept only for the columns queries filter or sort on,
+        // and the indexes' expressions, each from a sample of the same size.
         #expect(try fixture.cluster.psql(fixture.database, """
             SELECT string_agg(attname, ',' ORDER BY attname) FROM pg_attribute
             WHERE attrelid = 'delivery'::regclass AND attnum > 0 AND attstattarget = 0
             """) == "imported_status,instructions,items,line1,line2,phone,search_text,text_number")
+        #expect(try Self.sampledColumns(fixture) == """
+            delivery.address_length,delivery.delivery_window,delivery.id,delivery.name,delivery.name_length,\
+            delivery.position,delivery.status,delivery.window_length,delivery_by_status.case,\
+            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr:\(PostgresSchema.statisticsTarget)
+            """)
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
             _ = try fixture.open()
@@ -435,7 +450,7 @@ struct PostgresDeliveryStoreTests {
             """)
         let store = try fixture.open()
         #expect(try Self.keys(fixture) == migrated)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == "12")
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration") == String(PostgresSchema.latestVersion))
         let texts = deliveries.map {
             SubstringSearch.searchedText(id: $0.id, name: $0.name, line1: $0.address.line1, line2: $0.address.line2)
         }
@@ -476,6 +491,19 @@ struct PostgresDeliveryStoreTests {
             """) == "t")
     }
 
+    /// The columns of `delivery` and the expressions of its indexes that
+    /// `ANALYZE` samples, with their targets (the server's default, when set to none, is -1).
+    static func sampledColumns(_ fixture: PostgresFixture) throws -> String {
+        try fixture.cluster.psql(fixture.database, """
+            SELECT string_agg(names, ' ') FROM (
+                SELECT string_agg(c.relname || '.' || a.attname, ',' ORDER BY c.relname, a.attname) || ':' || a.attstattarget AS names
+                FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_index i ON i.indexrelid = a.attrelid
+                WHERE a.attnum > 0 AND a.attstattarget <> 0 AND (a.attrelid = 'delivery'::regclass
+                    OR (i.indrelid = 'delivery'::regclass AND a.attnum <= i.indnkeyatts AND i.indkey[a.attnum - 1] = 0))
+                GROUP BY a.attstattarget ORDER BY a.attstattarget) AS targets
+            """)
+    }
+
     /// The keys and indexes of `delivery`, as the server describes them.
     static func keys(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
@@ -492,9 +520,11 @@ struct PostgresDeliveryStoreTests {
         let migrated = try Self.keys(fixture)
         #expect(migrated.contains("INCLUDE (name_length, address_length, window_length)")
                 && migrated.contains("search_word USING btree (id)") && migrated.contains("search_trigram USING btree (trigram)"))
+        let sampled = try Self.sampledColumns(fixture)
         let deliveries = PostgresFixture.deliveries(count: 500)
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(try Self.keys(fixture) == migrated)
+        #expect(try Self.sampledColumns(fixture) == sampled)
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
         // Keys hold: a second copy of a row cannot go in.
         #expect(throws: (any Error).self) {
