@@ -63,6 +63,7 @@ final class StagedWords: Sendable {
             _ = try link.rows(PostgresQuery(unsafeSQL: "SET maintenance_work_mem = '\(indexBuildMemory)'"))
             _ = try link.rows(PostgresQuery(unsafeSQL: "ALTER TABLE \(words) ADD PRIMARY KEY (id)"))
             _ = try link.rows(PostgresQuery(unsafeSQL: "ALTER TABLE \(trigrams) ADD PRIMARY KEY (trigram)"))
+            for statement in PostgresSchema.wordStatistics(of: (words, trigrams)) { _ = try link.rows(PostgresQuery(unsafeSQL: statement)) }
             _ = try link.rows(PostgresQuery(unsafeSQL: "ANALYZE \(words), \(trigrams)"))
             _ = outcome.put(.staged)
         } catch {

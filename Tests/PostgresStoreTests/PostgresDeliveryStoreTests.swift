@@ -350,7 +350,8 @@ struct PostgresDeliveryStoreTests {
         #expect(try Self.sampledColumns(fixture) == """
             delivery.address_length,delivery.delivery_window,delivery.id,delivery.name,delivery.name_length,\
             delivery.position,delivery.status,delivery.window_length,delivery_by_status.case,\
-            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr:\(PostgresSchema.statisticsTarget)
+            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr,\
+            search_trigram.trigram,search_word.id,search_word.word:\(PostgresSchema.statisticsTarget)
             """)
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
         #expect {
@@ -491,14 +492,15 @@ struct PostgresDeliveryStoreTests {
             """) == "t")
     }
 
-    /// The columns of `delivery` and the expressions of its indexes that
-    /// `ANALYZE` samples, with their targets (the server's default, when set to none, is -1).
+    /// The columns of `delivery` and the word index's tables, and the
+    /// expressions of `delivery`'s indexes, that `ANALYZE` samples, with
+    /// their targets (the server's default, when none is set, is -1).
     static func sampledColumns(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
             SELECT string_agg(names, ' ') FROM (
                 SELECT string_agg(c.relname || '.' || a.attname, ',' ORDER BY c.relname, a.attname) || ':' || a.attstattarget AS names
                 FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_index i ON i.indexrelid = a.attrelid
-                WHERE a.attnum > 0 AND a.attstattarget <> 0 AND (a.attrelid = 'delivery'::regclass
+                WHERE a.attnum > 0 AND a.attstattarget <> 0 AND (a.attrelid IN ('delivery'::regclass, 'search_word'::regclass, 'search_trigram'::regclass)
                     OR (i.indrelid = 'delivery'::regclass AND a.attnum <= i.indnkeyatts AND i.indkey[a.attnum - 1] = 0))
                 GROUP BY a.attstattarget ORDER BY a.attstattarget) AS targets
             """)
