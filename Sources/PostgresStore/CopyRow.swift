@@ -68,16 +68,6 @@ enum CopyRow {
             id: delivery.id, name: delivery.name, line1: delivery.address.line1, line2: delivery.address.line2)
     }
 
-    /// UTF-8 `bytes` as a field's text: backslash, tab, newline and carriage return escaped.
-    static func writeEscaped(_ bytes: UnsafeRawBufferPointer, _ buffer: inout ByteBuffer) {
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
-            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-            var line = LineWriter(base: base)
-            line.escaped(bytes.assumingMemoryBound(to: UInt8.self))
-            return line.count
-        }
-    }
-
     /// The bytes of eight that may need an escape (`ByteWord`): a backslash,
     /// or below 0x0E (tab, newline and carriage return are).
     static func escapeCandidates(_ word: UInt64) -> UInt64 {

@@ -9,6 +9,17 @@ import Testing
 /// field as it was (no server needed; the load tests send such lines to one).
 struct CopyRowTests {
     /// A line's fields as the server reads them: split at tabs, `\N` is NULL, escapes undone.
+    /// `text` escaped as a field's (`CopyRow.LineWriter.escaped`), written into `buffer`.
+    private static func writeEscaped(_ text: String, _ buffer: inout ByteBuffer) {
+        let bytes = Array(text.utf8)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
+            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            var line = CopyRow.LineWriter(base: base)
+            bytes.withUnsafeBufferPointer { line.escaped($0) }
+            return line.count
+        }
+    }
+
     private static func fields(of line: String) -> [String?] {
         line.split(separator: "\t", omittingEmptySubsequences: false).map { field -> String? in
             if field == "\\N" { return nil }
@@ -61,7 +72,7 @@ struct CopyRowTests {
     @Test func anEscapedWordIsItsTextWithTheFourEscapes() {
         var buffer = ByteBuffer()
         for text in ["a\\b\tc\nd\re ü", ""] {
-            Array(text.utf8).withUnsafeBytes { CopyRow.writeEscaped($0, &buffer) }
+            Self.writeEscaped(text, &buffer)
         }
         #expect(String(buffer: buffer) == "a\\\\b\\tc\\nd\\re ü")
     }
@@ -92,7 +103,7 @@ struct CopyRowTests {
                     characters[place] = special
                     let text = characters.joined()
                     var buffer = ByteBuffer()
-                    Array(text.utf8).withUnsafeBytes { CopyRow.writeEscaped($0, &buffer) }
+                    Self.writeEscaped(text, &buffer)
                     let written = String(buffer: buffer)
                     #expect(Self.fields(of: written) == [text], "\(text.debugDescription)")
                 }
