@@ -330,9 +330,13 @@ enum PostgresSchema {
 
     /// Takes the planner's figures for `delivery` and `alsoTables`, in the
     /// caller's transaction, at the sample size v13 set, which indexes built
-    /// since have lost.
+    /// since have lost: given back for later analyses (autovacuum's), and
+    /// for this one through the default, because the server reads an index's
+    /// targets from its cached description, which a change in the
+    /// transaction that built the index does not refresh.
     static func analyzeDeliveries(_ link: PostgresLink, _ connection: PostgresConnection, alsoTables: [String] = []) throws {
         _ = try link.rows(PostgresQuery(unsafeSQL: indexExpressionStatistics), on: connection)
+        _ = try link.rows(PostgresQuery(unsafeSQL: "SET LOCAL default_statistics_target = \(statisticsTarget)"), on: connection)
         _ = try link.rows(PostgresQuery(unsafeSQL: "ANALYZE " + (["delivery"] + alsoTables).joined(separator: ", ")), on: connection)
     }
 

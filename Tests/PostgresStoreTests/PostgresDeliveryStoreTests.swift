@@ -95,6 +95,7 @@ struct PostgresDeliveryStoreTests {
         try store.importManifest(at: try fixture.write(deliveries + extra, name: "fifth.json"))
         #expect(try Self.keys(fixture) == keys)
         #expect(try Self.sampledColumns(fixture) == sampled)
+        #expect(try Self.largestFigures(fixture).hasPrefix("\(PostgresSchema.statisticsTarget + 1) "))
         let byName = try store.search("renamed", status: .all, sort: .name)
         #expect(byName.count == deliveries.count && byName.delivery(at: 0).name == "Renamed 1")
         #expect(try Self.trigramListsHoldTheirWords(fixture))
@@ -506,6 +507,20 @@ struct PostgresDeliveryStoreTests {
             """)
     }
 
+    /// The most entries of any figure the planner keeps for `delivery`'s
+    /// columns and its indexes' expressions (a histogram's bounds, or the
+    /// most common values), which the sample's target bounds, with the
+    /// expressions that have figures.
+    static func largestFigures(_ fixture: PostgresFixture) throws -> String {
+        try fixture.cluster.psql(fixture.database, """
+            SELECT max(greatest(coalesce(array_length(histogram_bounds::text::text[], 1), 0),
+                                coalesce(array_length(most_common_vals::text::text[], 1), 0)))
+                || ' ' || string_agg(DISTINCT tablename || '.' || attname, ',') FILTER (WHERE tablename <> 'delivery')
+            FROM pg_stats WHERE tablename = 'delivery' OR tablename IN (
+                SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'delivery'::regclass)
+            """)
+    }
+
     /// The keys and indexes of `delivery`, as the server describes them.
     static func keys(_ fixture: PostgresFixture) throws -> String {
         try fixture.cluster.psql(fixture.database, """
@@ -527,6 +542,11 @@ struct PostgresDeliveryStoreTests {
         try store.importManifest(at: try fixture.write(deliveries))
         #expect(try Self.keys(fixture) == migrated)
         #expect(try Self.sampledColumns(fixture) == sampled)
+        // The import's own figures came from the small sample, the new indexes' too.
+        #expect(try Self.largestFigures(fixture) == """
+            \(PostgresSchema.statisticsTarget + 1) delivery_by_status.case,\
+            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr
+            """)
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
         // Keys hold: a second copy of a row cannot go in.
         #expect(throws: (any Error).self) {
