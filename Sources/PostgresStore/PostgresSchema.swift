@@ -191,15 +191,16 @@ enum PostgresSchema {
         // every import of 10^6, on one core while the other waits. The
         // filters are a status (four values), a status's range of a sort key
         // and unique keys, which 3,000 rows describe as well: the plans at
-        // 10^6 are the same, and it takes 45 ms. The words' tables likewise
-        // (0.12-0.34 s to 20 ms, beside the deliveries' keys).
+        // 10^6 are the same, and it takes 36-45 ms. The words' tables likewise
+        // (0.14-0.34 s to 22-36 ms, beside the deliveries' keys).
         Migration(version: 13, name: "smaller samples for the planner's figures", statements: [
             "ALTER TABLE delivery " + sampledColumns.map { "ALTER COLUMN \($0) SET STATISTICS \(statisticsTarget)" }.joined(separator: ", "),
             indexExpressionStatistics,
         ] + wordStatistics(of: (words: "search_word", trigrams: "search_trigram"))),
     ]
 
-    /// The statistics target of the columns queries filter on, and of the indexes' expressions (v13).
+    /// The statistics target (v13) of the columns queries filter or sort on,
+    /// of `delivery`'s indexes' expressions, and of the word index's keys.
     static let statisticsTarget = 10
 
     /// The columns of `delivery` queries filter or sort on, sampled at `statisticsTarget`.
