@@ -349,32 +349,59 @@ enum PostgresSchema {
     static var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Brings the database's schema up to date; refuses one made by a newer program.
+    ///
+    /// A store already at this program's version is opened without the lock
+    /// or any DDL, so a role that may only read and change rows (a courier's,
+    /// without `CREATE` on the schema) opens it. A store that needs a
+    /// migration needs a role that may make tables; any other is told so.
     static func migrate(_ link: PostgresLink) throws(StoreError) {
+        if try version(link) == latestVersion { return }
         try link.transaction { connection in
-            _ = try link.rows("SELECT pg_advisory_xact_lock(\(migrationLock))", on: connection)
-            _ = try link.rows("""
-                CREATE TABLE IF NOT EXISTS idm_schema_migration (
-                    version integer PRIMARY KEY,
-                    name text NOT NULL,
-                    applied_at timestamptz NOT NULL DEFAULT now()
-                )
-                """, on: connection)
-            let rows = try link.rows("SELECT coalesce(max(version), 0) FROM idm_schema_migration", on: connection)
-            let current = try rows.first?.decode(Int.self) ?? 0
-            guard current <= latestVersion else {
+            do {
+                try migrate(link, connection)
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
                 throw StoreError(
-                    kind: .notAStore, path: link.location.description,
-                    reason: "its schema is version \(current), newer than this program's \(latestVersion); update idelivermobile")
+                    kind: .newerSchema, path: link.location.description,
+                    reason: "its schema needs updating to version \(latestVersion), which this role may not do "
+                        + "(\(error.serverInfo?[.message] ?? "permission denied")); open it once as its owner")
             }
-            for migration in migrations where migration.version > current {
-                for statement in migration.statements {
-                    _ = try link.rows(PostgresQuery(unsafeSQL: statement), on: connection)
-                }
-                try migration.rewrite?(link, connection)
-                _ = try link.rows(
-                    "INSERT INTO idm_schema_migration(version, name) VALUES (\(migration.version), \(migration.name))",
-                    on: connection)
+        }
+    }
+
+    /// The version the database's schema is at: 0 before the first migration.
+    static func version(_ link: PostgresLink) throws(StoreError) -> Int {
+        try link.withConnection { connection in
+            let made = try link.rows("SELECT to_regclass('idm_schema_migration') IS NOT NULL", on: connection).first?.decode(Bool.self)
+            guard made == true else { return 0 }
+            return try link.rows("SELECT coalesce(max(version), 0) FROM idm_schema_migration", on: connection).first?.decode(Int.self) ?? 0
+        }
+    }
+
+    /// Applies every migration the database lacks, in the caller's transaction, one program at a time.
+    private static func migrate(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        _ = try link.rows("SELECT pg_advisory_xact_lock(\(migrationLock))", on: connection)
+        _ = try link.rows("""
+            CREATE TABLE IF NOT EXISTS idm_schema_migration (
+                version integer PRIMARY KEY,
+                name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, on: connection)
+        let rows = try link.rows("SELECT coalesce(max(version), 0) FROM idm_schema_migration", on: connection)
+        let current = try rows.first?.decode(Int.self) ?? 0
+        guard current <= latestVersion else {
+            throw StoreError(
+                kind: .notAStore, path: link.location.description,
+                reason: "its schema is version \(current), newer than this program's \(latestVersion); update idelivermobile")
+        }
+        for migration in migrations where migration.version > current {
+            for statement in migration.statements {
+                _ = try link.rows(PostgresQuery(unsafeSQL: statement), on: connection)
             }
+            try migration.rewrite?(link, connection)
+            _ = try link.rows(
+                "INSERT INTO idm_schema_migration(version, name) VALUES (\(migration.version), \(migration.name))",
+                on: connection)
         }
     }
 }

@@ -362,6 +362,41 @@ struct PostgresDeliveryStoreTests {
         }
     }
 
+    @Test func aCourierRoleThatMayOnlyReadAndChangeRowsOpensAnUpToDateStore() throws {
+        let fixture = try PostgresFixture()
+        let deliveries = PostgresFixture.deliveries(count: 40, seed: 31)
+        try fixture.open().importManifest(at: try fixture.write(deliveries))
+        // As a team sets up a courier: rows read and changed, nothing made
+        // (no CREATE on the schema, as PostgreSQL 15 has it for all but its owner).
+        let courier = "c_" + UUID().uuidString.prefix(8).lowercased()
+        try fixture.cluster.psql(fixture.database, """
+            CREATE ROLE \(courier) LOGIN;
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+            GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO \(courier);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(courier);
+            """)
+        let url = "postgresql://\(courier)@/\(fixture.database)?host=\(fixture.cluster.socketDirectory)&port=\(fixture.cluster.port)"
+        let store = try PostgresDeliveryStore(location: PostgresLocation(url: url, environment: [:]), client: "courier")
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+        #expect(PostgresFixture.rows(try store.search(deliveries[7].id.lowercased(), status: .all)).map(\.id) == [deliveries[7].id])
+        let status: DeliveryStatus = deliveries[7].status == .failed ? .delivered : .failed
+        try store.setStatus(status, forDeliveryID: deliveries[7].id)
+        #expect(try fixture.open().deliveries().delivery(at: 7).status == status)
+        // A store a migration behind: the courier may not make it, is told
+        // whom to ask, and the store is left as it was.
+        try fixture.cluster.psql(fixture.database, "DELETE FROM idm_schema_migration WHERE version = \(PostgresSchema.latestVersion)")
+        #expect {
+            _ = try PostgresDeliveryStore(location: PostgresLocation(url: url, environment: [:]), client: "courier")
+        } throws: { error in
+            (error as? StoreError)?.kind == .newerSchema && "\(error)".contains("open it once as its owner")
+        }
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT max(version) FROM idm_schema_migration")
+                == String(PostgresSchema.latestVersion - 1))
+        // Its owner brings it up to date, and the courier opens it again.
+        _ = try fixture.open()
+        #expect(try PostgresDeliveryStore(location: PostgresLocation(url: url, environment: [:]), client: "courier").count() == 40)
+    }
+
     @Test func aVersion1DatabaseIsBroughtUpToDate() throws {
         let fixture = try PostgresFixture()
         let deliveries = PostgresFixture.deliveries(count: 30)
