@@ -80,11 +80,76 @@ extension AppState {
     // MARK: - Deliveries
 
     private mutating func handleDeliveriesKey(_ key: Key, count repeats: Int?) -> [Command] {
+        // Any other key is the user's newer wish: a waiting jump is dropped.
+        jumpAwaitingRows = nil
+        if let commands = changeList(for: key, count: repeats) { return commands }
+        // The list asked for is not here yet: the key is for its rows, so it waits for them.
+        if isSearching {
+            if keysAwaitingList.count < Self.keysAwaitingListLimit {
+                keysAwaitingList.append(KeyAwaitingList(key: key, count: repeats))
+            }
+            return []
+        }
+        return moveInList(for: key, count: repeats)
+    }
+
+    /// Keys held for a list being read, at most: a list that never comes does not gather them without end.
+    static let keysAwaitingListLimit = 256
+
+    /// The keys that waited for the list the user asked for, acting on it now
+    /// that it has come (or on the list kept, when it could not be read), in order.
+    mutating func actOnKeysAwaitingList() -> [Command] {
+        let waiting = keysAwaitingList
+        keysAwaitingList = []
+        return waiting.flatMap { held -> [Command] in
+            switch route {
+            case .deliveries: return moveInList(for: held.key, count: held.count)
+            case .shipment(let delivery, let scroll):
+                return handleShipmentKey(held.key, delivery: delivery, scroll: scroll, count: held.count)
+            }
+        }
+    }
+
+    /// The keys that ask for another list (search, filter, sort, clearing
+    /// them); nil for every other key, which acts on the rows shown.
+    private mutating func changeList(for key: Key, count repeats: Int?) -> [Command]? {
+        let times = max(1, repeats ?? 1)
+        switch key {
+        case .character("/"):
+            search.isEditing = true
+            search.startedOn = selectedDelivery?.id
+        case .character("f"), .character("F"):
+            var filter = search.status
+            for _ in 0 ..< times { filter = key == .character("f") ? filter.next : filter.previous }
+            search.status = filter
+            notice = "Filter: \(filter == .all ? "all deliveries" : filter.title)"
+            return searchAgain(keeping: selectedDelivery?.id)
+        case .character("s"):
+            for _ in 0 ..< times { search.sort = search.sort.next }
+            notice = "Sorted by \(search.sort.title)"
+            return searchAgain(keeping: selectedDelivery?.id)
+        case .escape, .backspace, .left, .character("h"):
+            if !search.query.isEmpty {
+                search.query = ""
+                notice = "Search cleared"
+                return clearSearch(keeping: selectedDelivery?.id)
+            }
+            if search.status != .all {
+                search.status = .all
+                notice = "Filter cleared: all deliveries"
+                return searchAgain(keeping: selectedDelivery?.id)
+            }
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// The keys that move in the rows shown, page, scroll, or open one.
+    private mutating func moveInList(for key: Key, count repeats: Int?) -> [Command] {
         let count = source.count
         let page = max(1, Self.listHeight(size: size))
         let times = max(1, repeats ?? 1)
-        // Any other key is the user's newer wish: a waiting jump is dropped.
-        jumpAwaitingRows = nil
         switch key {
         case .up, .character("k"): select(selected - times)
         case .down, .character("j"): select(selected + times)
@@ -121,32 +186,8 @@ extension AppState {
             }
         case .enter, .right, .character("l"):
             openShipment()
-        case .character("/"):
-            search.isEditing = true
-            search.startedOn = selectedDelivery?.id
         case .character("n"): nextMatch(by: times)
         case .character("N"): nextMatch(by: -times)
-        case .character("f"), .character("F"):
-            var filter = search.status
-            for _ in 0 ..< times { filter = key == .character("f") ? filter.next : filter.previous }
-            search.status = filter
-            notice = "Filter: \(filter == .all ? "all deliveries" : filter.title)"
-            return searchAgain(keeping: selectedDelivery?.id)
-        case .character("s"):
-            for _ in 0 ..< times { search.sort = search.sort.next }
-            notice = "Sorted by \(search.sort.title)"
-            return searchAgain(keeping: selectedDelivery?.id)
-        case .escape, .backspace, .left, .character("h"):
-            if !search.query.isEmpty {
-                search.query = ""
-                notice = "Search cleared"
-                return clearSearch(keeping: selectedDelivery?.id)
-            }
-            if search.status != .all {
-                search.status = .all
-                notice = "Filter cleared: all deliveries"
-                return searchAgain(keeping: selectedDelivery?.id)
-            }
         default:
             break
         }
@@ -275,6 +316,8 @@ extension AppState {
         guard shownRows.findsSameRows(as: wholeList) || kept != nil else { return searchAgain(keeping: id) }
         listBeforeSearch = nil
         isSearching = false
+        // Keys for the search's rows, which will not come now.
+        keysAwaitingList = []
         // The title bar's counts are the search's until idle work counts again.
         overviewIsStale = true
         guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }

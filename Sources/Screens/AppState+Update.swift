@@ -47,7 +47,7 @@ extension AppState {
             commands = []
         case .searched(let request, let result):
             isSearching = false
-            commands = show(request, result)
+            commands = show(request, result) + actOnKeysAwaitingList()
         case .rowsLearnt(let request) where !isLearningRows || !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
             screenVersion = shownVersion
             commands = []

@@ -52,6 +52,9 @@ public struct AppState: Sendable {
     /// The row End or `nG` asked for while it was past the known ones
     /// (`isLearningRows`): the jump is made when `.rowsLearnt` comes.
     public internal(set) var jumpAwaitingRows: Int?
+    /// Keys for the rows typed while `isSearching`, in order: they act on
+    /// the list the user asked for when it comes (`.searched`).
+    var keysAwaitingList: [KeyAwaitingList] = []
     /// The time of day deliveries are late against; nil: nothing is marked late.
     /// Comes as a `.clock` message, never read from a clock here.
     public internal(set) var now: TimeOfDay?
