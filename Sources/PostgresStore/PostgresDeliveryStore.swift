@@ -120,7 +120,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             case .refused:
                 return link
             case .untried:
-                guard let other = try? PostgresLink(location: place) else {
+                guard let other = try? PostgresLink(location: place, servesInterruptibleReads: true) else {
                     connection = .refused
                     return link
                 }

@@ -17,6 +17,12 @@ import Synchronization
 /// interleaved with another thread's page read.
 final class PostgresLink: Sendable {
     let location: PostgresLocation
+    /// Whether this link only serves reads a newer one may supersede (the
+    /// browser's searches and counts): then a query is not sent once the
+    /// read it serves is stopped (`ReadInterruption`), so a search the next
+    /// keystroke replaced ends after the query under way rather than running
+    /// its next ones (a sorted search's order, seconds at 10^6 for a letter).
+    let servesInterruptibleReads: Bool
     private let group: MultiThreadedEventLoopGroup
     private let logger: Logger
     /// Held across each query or transaction: one conversation at a time.
@@ -40,8 +46,9 @@ final class PostgresLink: Sendable {
     }
 
     /// Connects now; throws `.unavailable` with a message naming the server (never the password).
-    init(location: PostgresLocation) throws(StoreError) {
+    init(location: PostgresLocation, servesInterruptibleReads: Bool = false) throws(StoreError) {
         self.location = location
+        self.servesInterruptibleReads = servesInterruptibleReads
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         logger = Logger(label: "idelivermobile.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -111,7 +118,10 @@ final class PostgresLink: Sendable {
 
     /// The rows of `query`, waited for.
     func rows(_ query: PostgresQuery, on connection: PostgresConnection) throws -> [PostgresRow] {
-        try connection.query(query, logger: logger).wait().rows
+        if servesInterruptibleReads, ReadInterruption.current?.isInterrupted == true {
+            throw StoreError(kind: .inputOutput, path: location.description, reason: "stopped: a newer read replaced it")
+        }
+        return try connection.query(query, logger: logger).wait().rows
     }
 
     /// Runs `query` and returns its rows.
