@@ -167,7 +167,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             guard search.filters else { return PostgresDeliveries(store: self, search: search, count: try self.count()) }
             if var positions = try wordPositions(search) {
                 if search.status != nil || search.order != .manifest {
-                    positions = try link.rows(search.ordering(positions)).compactMap { try? $0.decode(Int32.self) }
+                    guard let row = try link.rows(search.ordering(positions)).first, let ordered = try? row.decode([Int32].self) else {
+                        throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the search")
+                    }
+                    positions = ordered
                 }
                 return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
             }

@@ -184,13 +184,15 @@ struct PostgresSearch: Sendable, Hashable {
     var scansText: Bool { !words.allSatisfy(WordPositions.canLookUp) }
 
     /// The rows at `positions` that pass the status filter, in list order
-    /// (`positions`: the rows the words found, from the word index).
+    /// (`positions`: the rows the words found, from the word index), as one
+    /// array: a letter typed at 10^6 finds most rows, and taking 874,000 of
+    /// them a row at a time cost this end seconds.
     func ordering(_ positions: [Int32]) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(positions)
-        var sql = "SELECT position FROM delivery WHERE position = ANY($1)"
+        var sql = "SELECT coalesce(array_agg(position ORDER BY \(key.joined(separator: ", "))), '{}') FROM delivery WHERE position = ANY($1)"
         if let status { sql += " AND " + Self.statusCondition(status) }
-        return PostgresQuery(unsafeSQL: sql + " ORDER BY " + key.joined(separator: ", "), binds: binds)
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
     /// Whether the list keeps only some rows (a search or a status filter), rather than sorting them all.
