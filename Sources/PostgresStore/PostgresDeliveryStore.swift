@@ -32,8 +32,6 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     private let queue = Mutex<[QueuedChange]>([])
     /// The last source given out, whose cached pages can show a delivery while the server is away.
     private let lastSource = Mutex<PostgresDeliveries?>(nil)
-    /// Where the server is, for the workers' connection.
-    private let place: PostgresLocation
     /// The positions of each status, in status order, as read at a generation (`statusCounts(of:)`).
     private let statusSets = Mutex<(generation: Int, sets: [PositionSet])?>(nil)
     /// The word positions last found, for the typed words, at a generation:
@@ -88,7 +86,6 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         self.positionsCountedByTheServer = positionsCountedByTheServer
         self.location = location.description
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
-        place = location
         link = try PostgresLink(location: location)
         try PostgresSchema.migrate(link)
         link.onNotification.withLock { $0 = { [weak self] _, _ in self?.changedElsewhere.withLock { $0 = true } } }
@@ -120,7 +117,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             case .refused:
                 return link
             case .untried:
-                guard let other = try? PostgresLink(location: place, servesInterruptibleReads: true) else {
+                guard let other = try? PostgresLink(location: link.location, servesInterruptibleReads: true) else {
                     connection = .refused
                     return link
                 }
@@ -240,11 +237,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         var found = PositionSet(capacity: capacity)
         for position in positions { found.insert(position) }
         var counts = StatusCounts()
-        for (status, set) in zip(DeliveryStatus.allCases, sets ?? []) {
-            var both = found
-            both.formIntersection(set)
-            counts[status] = both.count
-        }
+        for (status, set) in zip(DeliveryStatus.allCases, sets ?? []) { counts[status] = found.countInCommon(with: set) }
         return counts
     }
 
@@ -331,13 +324,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             if let last = lastWordPositions.withLock({ $0 }), last.words == search.words, last.generation == generation {
                 return last.positions
             }
-            var matched: PositionSet?
-            // Longer words are rarer: the first set is then small, and an empty one ends the search early.
-            for word in Set(search.words).sorted(by: { $0.unicodeScalars.count > $1.unicodeScalars.count }) {
+            let matched = try PositionSet.holdingAll(search.words) { word in
                 var found = PositionSet(capacity: capacity)
                 try SearchWords.positions(holding: word, into: &found, link, connection)
-                if matched == nil { matched = found } else { matched?.formIntersection(found) }
-                if matched?.isEmpty ?? true { break }
+                return found
             }
             let positions = matched?.positions ?? []
             lastWordPositions.withLock { $0 = (search.words, generation, positions) }

@@ -220,42 +220,26 @@ extension SearchWords {
     /// words concerned, and the trigram lists of words that come or go, are
     /// read and written again, in the caller's transaction.
     static func update(_ link: PostgresLink, _ connection: PostgresConnection, changed: [(position: Int32, old: String?, new: String)]) throws {
-        var leaving: [String: Set<Int32>] = [:]
-        var joining: [String: Set<Int32>] = [:]
-        for row in changed where row.old != row.new {
-            let old = row.old.map(WordPositions.words(of:)) ?? []
-            let new = WordPositions.words(of: row.new)
-            for word in old.subtracting(new) { leaving[word, default: []].insert(row.position) }
-            for word in new.subtracting(old) { joining[word, default: []].insert(row.position) }
-        }
-        let concerned = Array(Set(leaving.keys).union(joining.keys))
+        var change = WordIndexChange(changed: changed)
+        let concerned = Array(change.words)
         guard !concerned.isEmpty else { return }
         // One scan of the words for all of them (hashed by the server), rather than a lookup each.
         var stored: [String: (id: Int32, positions: [Int32])] = [:]
         for row in try link.rows("SELECT id, word, positions FROM search_word WHERE word = ANY(\(concerned))", on: connection) {
             let (id, word, bytes) = try row.decode((Int32, String, ByteBuffer).self)
-            stored[word] = (id, bytes.withUnsafeReadableBytes { bytes in
-                var list: [Int32] = []
-                PositionListCoding.decode(bytes) { list.append($0) }
-                return list
-            })
+            stored[word] = (id, bytes.withUnsafeReadableBytes { PositionListCoding.decoded($0) })
         }
         var lastID = try link.rows("SELECT coalesce(max(id), 0) FROM search_word", on: connection).first?.decode(Int32.self) ?? 0
         var rewritten: [Int32] = []
         var lines = CopyLines(chunkBytes: PostgresImport.chunkBytes)
         var chunks: [ByteBuffer] = []
-        // The ids each trigram's list loses (words gone) and gains (words new).
-        var trigramsLosing: [Int64: Set<Int32>] = [:]
-        var trigramsGaining: [Int64: Set<Int32>] = [:]
         for word in concerned {
-            var positions = stored[word]?.positions ?? []
-            if let gone = leaving[word] { positions.removeAll(where: gone.contains) }
-            if let added = joining[word] { positions = Array(Set(positions).union(added)).sorted() }
+            let positions = change.positions(of: word, from: stored[word]?.positions ?? [])
             let id: Int32
             switch (stored[word]?.id, positions.isEmpty) {
             case (let old?, true):
                 rewritten.append(old)
-                WordTrigrams.forEachKey(of: word) { trigramsLosing[$0, default: []].insert(old) }
+                change.wordLeft(word, id: old)
                 continue
             case (let old?, false):
                 rewritten.append(old)
@@ -263,7 +247,7 @@ extension SearchWords {
             case (nil, false):
                 lastID += 1
                 id = lastID
-                WordTrigrams.forEachKey(of: word) { trigramsGaining[$0, default: []].insert(id) }
+                change.wordCame(word, id: id)
             case (nil, true):
                 continue
             }
@@ -278,17 +262,15 @@ extension SearchWords {
         try copy(chunks, into: "search_word", columns: ["id", "word", "positions"], link, connection)
         chunks = []
 
-        let keys = Array(Set(trigramsLosing.keys).union(trigramsGaining.keys))
+        let keys = Array(change.trigrams)
         guard !keys.isEmpty else { return }
         var lists: [Int64: [Int32]] = [:]
         for row in try link.rows("SELECT trigram, words FROM search_trigram WHERE trigram = ANY(\(keys))", on: connection) {
             let (key, bytes) = try row.decode((Int64, ByteBuffer).self)
-            lists[key] = bytes.withUnsafeReadableBytes { WordTrigrams.ids(nil, alsoIn: $0) }
+            lists[key] = bytes.withUnsafeReadableBytes { PositionListCoding.decoded($0) }
         }
         for key in keys {
-            var ids = lists[key] ?? []
-            if let gone = trigramsLosing[key] { ids.removeAll(where: gone.contains) }
-            if let added = trigramsGaining[key] { ids = Array(Set(ids).union(added)).sorted() }
+            let ids = change.ids(of: key, from: lists[key] ?? [])
             guard !ids.isEmpty else { continue }
             if let full = PositionListCoding.encoded(ids).withUnsafeBytes({ lines.trigram(key, count: ids.count, $0) }) {
                 chunks.append(full)

@@ -60,8 +60,13 @@ public enum PositionListCoding {
 
     /// The positions of an encoded list, ascending.
     public static func decoded(_ bytes: [UInt8]) -> [Int32] {
+        bytes.withUnsafeBytes { decoded($0) }
+    }
+
+    /// The positions of an encoded list, ascending.
+    public static func decoded(_ bytes: UnsafeRawBufferPointer) -> [Int32] {
         var positions: [Int32] = []
-        bytes.withUnsafeBytes { decode($0) { positions.append($0) } }
+        decode(bytes) { positions.append($0) }
         return positions
     }
 }

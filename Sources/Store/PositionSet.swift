@@ -30,6 +30,25 @@ public struct PositionSet: Sendable {
         for index in bits.indices { bits[index] &= index < other.bits.count ? other.bits[index] : 0 }
     }
 
+    /// How many positions both this set and `other` hold (no set made of them).
+    public func countInCommon(with other: PositionSet) -> Int {
+        zip(bits, other.bits).reduce(0) { $0 + ($1.0 & $1.1).nonzeroBitCount }
+    }
+
+    /// The positions every one of `words` is at (`found(word)`), as both
+    /// stores' word searches gather them: longer words first, as they are
+    /// rarer, so the first set is small, and an empty one ends the search
+    /// without asking for the rest. Nil for no words.
+    public static func holdingAll(_ words: [String], _ found: (String) throws -> PositionSet) rethrows -> PositionSet? {
+        var matched: PositionSet?
+        for word in Set(words).sorted(by: { $0.unicodeScalars.count > $1.unicodeScalars.count }) {
+            let set = try found(word)
+            if matched == nil { matched = set } else { matched?.formIntersection(set) }
+            if matched?.isEmpty ?? true { break }
+        }
+        return matched
+    }
+
     /// Whether no position is in the set.
     public var isEmpty: Bool { bits.allSatisfy { $0 == 0 } }
 

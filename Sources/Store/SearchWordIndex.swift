@@ -77,44 +77,32 @@ enum SearchWordIndex {
     /// (nil for a new row) and joins those only its `new` text holds. Only
     /// the words concerned are read and written again.
     static func update(_ db: Database, changed: [(position: Int32, old: String?, new: String)]) throws {
-        var leaving: [String: Set<Int32>] = [:]
-        var joining: [String: Set<Int32>] = [:]
-        for row in changed where row.old != row.new {
-            let old = row.old.map(WordPositions.words(of:)) ?? []
-            let new = WordPositions.words(of: row.new)
-            for word in old.subtracting(new) { leaving[word, default: []].insert(row.position) }
-            for word in new.subtracting(old) { joining[word, default: []].insert(row.position) }
-        }
+        var change = WordIndexChange(changed: changed)
         // A word is found through its keys' lists (`WordTrigrams`): the words holding them all, then the one alike.
         let find = try BulkStatement("SELECT positions FROM search_word WHERE id = ? AND word = ?", db)
-        // The ids each trigram's list loses (words gone) and gains (words new).
-        var trigramsLosing: [Int64: Set<Int32>] = [:]
-        var trigramsGaining: [Int64: Set<Int32>] = [:]
-        for word in Set(leaving.keys).union(joining.keys) {
+        for word in change.words {
             var positions: [Int32] = []
             var id: Int64?
             find.bindUpToNUL(word, at: 2)
             for candidate in try wordIDs(holding: WordTrigrams.keys(of: word), db) {
                 find.bind(Int(candidate), at: 1)
-                guard let found = try find.first({ row in row.withBytes(at: 0) { PositionListCoding.decoded(Array($0)) } }) else { continue }
+                guard let found = try find.first({ row in row.withBytes(at: 0) { PositionListCoding.decoded($0) } }) else { continue }
                 id = Int64(candidate)
                 positions = found
                 break
             }
-            if let gone = leaving[word] { positions.removeAll(where: gone.contains) }
-            if let added = joining[word] { positions = Array(Set(positions).union(added)).sorted() }
+            positions = change.positions(of: word, from: positions)
             switch (id, positions.isEmpty) {
             case (let id?, true):
                 try db.execute(sql: "DELETE FROM search_word WHERE id = ?", arguments: [id])
-                WordTrigrams.forEachKey(of: word) { trigramsLosing[$0, default: []].insert(Int32(truncatingIfNeeded: id)) }
+                change.wordLeft(word, id: Int32(truncatingIfNeeded: id))
             case (let id?, false):
                 try db.execute(sql: "UPDATE search_word SET positions = ? WHERE id = ?",
                                arguments: [Data(PositionListCoding.encoded(positions)), id])
             case (nil, false):
                 try db.execute(sql: "INSERT INTO search_word(word, positions) VALUES (?, ?)",
                                arguments: [word, Data(PositionListCoding.encoded(positions))])
-                let id = Int32(truncatingIfNeeded: db.lastInsertedRowID)
-                WordTrigrams.forEachKey(of: word) { trigramsGaining[$0, default: []].insert(id) }
+                change.wordCame(word, id: Int32(truncatingIfNeeded: db.lastInsertedRowID))
             case (nil, true):
                 break
             }
@@ -123,17 +111,10 @@ enum SearchWordIndex {
         let read = try BulkStatement("SELECT words FROM search_trigram WHERE trigram = ?", db)
         let write = try BulkStatement("INSERT OR REPLACE INTO search_trigram(trigram, count, words) VALUES (?, ?, ?)", db)
         let delete = try BulkStatement("DELETE FROM search_trigram WHERE trigram = ?", db)
-        for key in Set(trigramsLosing.keys).union(trigramsGaining.keys) {
+        for key in change.trigrams {
             read.bind(Int(key), at: 1)
-            var ids: [Int32] = try read.first { row in
-                row.withBytes(at: 0) { bytes in
-                    var ids: [Int32] = []
-                    PositionListCoding.decode(bytes) { ids.append($0) }
-                    return ids
-                }
-            } ?? []
-            if let gone = trigramsLosing[key] { ids.removeAll(where: gone.contains) }
-            if let added = trigramsGaining[key] { ids = Array(Set(ids).union(added)).sorted() }
+            let stored = try read.first { row in row.withBytes(at: 0) { PositionListCoding.decoded($0) } } ?? []
+            let ids = change.ids(of: key, from: stored)
             guard !ids.isEmpty else {
                 delete.bind(Int(key), at: 1)
                 try delete.run()
@@ -153,14 +134,8 @@ enum SearchWordIndex {
     /// `ReadInterruption.current` between words' rows as SQLite does within them.
     static func positions(holding words: [String], status: String?, _ db: Database) throws -> [Int32] {
         let capacity = try StoreDatabase.rowCount(db)
-        var matched: PositionSet?
-        // Longer words are rarer: the first set is then small, and an empty one ends the search early.
-        for word in Set(words).sorted(by: { $0.unicodeScalars.count > $1.unicodeScalars.count }) {
-            let found = try positions(holding: word, capacity: capacity, db)
-            if matched == nil { matched = found } else { matched?.formIntersection(found) }
-            if matched?.isEmpty ?? true { return [] }
-        }
-        guard var matched else { return [] }
+        guard var matched = try PositionSet.holdingAll(words, { try positions(holding: $0, capacity: capacity, db) }), !matched.isEmpty
+        else { return [] }
         if let status {
             var found = PositionSet(capacity: capacity)
             let rows = try Int64.fetchCursor(db, sql: "SELECT position FROM delivery WHERE status = ?", arguments: [status])

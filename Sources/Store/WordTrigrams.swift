@@ -161,11 +161,8 @@ public struct WordTrigrams: Sendable {
     /// ascending) holds too, or every id of the list when `kept` is nil: a
     /// word search's next narrowing, one walk through both.
     public static func ids(_ kept: [Int32]?, alsoIn bytes: UnsafeRawBufferPointer) -> [Int32] {
+        guard let kept else { return PositionListCoding.decoded(bytes) }
         var ids: [Int32] = []
-        guard let kept else {
-            PositionListCoding.decode(bytes) { ids.append($0) }
-            return ids
-        }
         var index = 0
         PositionListCoding.decode(bytes) { id in
             while index < kept.count, kept[index] < id { index += 1 }

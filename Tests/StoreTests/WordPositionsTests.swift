@@ -66,6 +66,56 @@ struct WordPositionsTests {
         #expect(second.isEmpty)
     }
 
+    @Test func positionSetsCountWhatTheyShareAndGatherEveryTypedWordLongestFirst() {
+        var odd = PositionSet(capacity: 100)
+        var small = PositionSet(capacity: 4)
+        for position in stride(from: Int32(1), to: 300, by: 2) { odd.insert(position) }
+        for position: Int32 in [1, 2, 3, 299, 1000] { small.insert(position) }
+        var both = odd
+        both.formIntersection(small)
+        #expect(odd.countInCommon(with: small) == both.count && both.count == 3)
+        #expect(small.countInCommon(with: odd) == 3)
+        // Each word's positions; the longest word is asked first, and an empty set stops the asking.
+        let at: [String: [Int32]] = ["road": [1, 5, 9], "ro": [1, 2, 5, 9, 11], "x": [], "oad": [5, 9, 20]]
+        var asked: [String] = []
+        let found = { (word: String) -> PositionSet in
+            asked.append(word)
+            var set = PositionSet(capacity: 32)
+            for position in at[word] ?? [] { set.insert(position) }
+            return set
+        }
+        #expect(PositionSet.holdingAll(["ro", "road", "oad", "ro"], found)?.positions == [5, 9])
+        #expect(asked == ["road", "oad", "ro"])
+        asked = []
+        #expect(PositionSet.holdingAll(["x", "road", "ro"], found)?.isEmpty == true)
+        #expect(asked == ["road", "ro", "x"])
+        asked = []
+        #expect(PositionSet.holdingAll(["zzzz", "ro"], found)?.isEmpty == true)
+        #expect(asked == ["zzzz"], "an empty set ends the search")
+        #expect(PositionSet.holdingAll([], found) == nil)
+    }
+
+    @Test func aChangeOfRowsMovesTheirPositionsBetweenWordsAndTheWordsIdsBetweenTrigrams() {
+        var change = WordIndexChange(changed: [
+            (position: 3, old: "kim lee road", new: "kim park road"),
+            (position: 8, old: nil, new: "park lane"),
+            (position: 9, old: "same text", new: "same text"),
+        ])
+        #expect(change.words == ["lee", "park", "lane"])
+        #expect(change.positions(of: "lee", from: [1, 3, 7]) == [1, 7])
+        #expect(change.positions(of: "park", from: [5, 9]) == [3, 5, 8, 9])
+        #expect(change.positions(of: "road", from: [3, 4]) == [3, 4], "a word both texts hold keeps the row")
+        #expect(change.trigrams.isEmpty, "no word has left or come yet")
+        change.wordLeft("lee", id: 12)
+        change.wordCame("lane", id: 40)
+        #expect(change.trigrams == Set(WordTrigrams.keys(of: "lee") + WordTrigrams.keys(of: "lane")))
+        let lee = WordTrigrams.keys(of: "lee")[0]
+        let lan = WordTrigrams.keys(of: "lane")[0]
+        #expect(change.ids(of: lee, from: [3, 12, 20]) == [3, 20])
+        #expect(change.ids(of: lan, from: [50, 7]) == [7, 40, 50])
+        #expect(PositionListCoding.encoded([2, 9, 400]).withUnsafeBytes { PositionListCoding.decoded($0) } == [2, 9, 400])
+    }
+
     @Test func wordsKeepTheirPositionsAscendingAndOnceEach() {
         var first = WordPositions()
         first.add(position: 1, folded: "kings road kings")
