@@ -163,7 +163,7 @@ struct PostgresImport {
                     ON CONFLICT (path) DO UPDATE SET size = excluded.size, modified = excluded.modified, imported_at = now()
                     """, on: connection)
             }
-            _ = try link.rows("SELECT pg_notify(\(PostgresSchema.notificationChannel), 'import')", on: connection)
+            _ = try link.rows("SELECT pg_notify(\(PostgresSchema.notificationChannel), \(PostgresSchema.importAnnouncement))", on: connection)
             let after = try Self.maxPosition(link, connection)
             return ImportSummary(deliveries: total, added: after - before, storeCount: after)
         }

@@ -21,6 +21,8 @@ import Store
 enum PostgresSchema {
     /// The channel status changes and imports are announced on.
     static let notificationChannel = "idelivermobile_change"
+    /// What an import announces on the channel (a status change announces its delivery's id).
+    static let importAnnouncement = "import"
     /// The advisory lock key migrations take turns on (any fixed number).
     static let migrationLock: Int64 = 0x1D_E11_7E8
 

@@ -195,6 +195,11 @@ struct PostgresSearch: Sendable, Hashable {
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
+    /// Every position in `order`, as one array.
+    static func wholeList(in order: DeliveryOrder) -> PostgresQuery {
+        PostgresQuery(unsafeSQL: "SELECT coalesce(array_agg(position ORDER BY \(totalOrder(order).joined(separator: ", "))), '{}') FROM delivery")
+    }
+
     /// Whether the list keeps only some rows (a search or a status filter), rather than sorting them all.
     var filters: Bool { !patterns.isEmpty || status != nil }
 
@@ -240,7 +245,10 @@ struct PostgresSearch: Sendable, Hashable {
     }
 
     /// The sort key and then the position: the list's total order.
-    private var key: [String] { Self.sortKey(order) + ["position"] }
+    private var key: [String] { Self.totalOrder(order) }
+
+    /// The sort key of `order` and then the position.
+    static func totalOrder(_ order: DeliveryOrder) -> [String] { sortKey(order) + ["position"] }
 
     /// The words, each bound, and the status (as its rank, a number of ours, `statusRange`).
     private func conditions(_ binds: inout PostgresBindings) -> [String] {
