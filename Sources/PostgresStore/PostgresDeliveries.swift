@@ -28,6 +28,11 @@ public final class PostgresDeliveries: DeliverySource {
         var positions: [Int32] = []
         /// The list's last `tail.count` positions, in list order, learnt backwards from the end (the End key).
         var tail: [Int32] = []
+        /// Positions of the rows from `aroundStart` on, learnt outwards from a
+        /// delivery the list was asked to keep (`row(nearestTo:)`), which may be
+        /// far from both ends (a sort keeping the selected delivery: row 400,000 of 10^6).
+        var around: [Int32] = []
+        var aroundStart = 0
     }
 
     /// A big search's rows per block of `rowsPerStep` positions (block number, rows), when counted so.
@@ -41,6 +46,9 @@ public final class PostgresDeliveries: DeliverySource {
         self.countsPerBlock = countsPerBlock
         state.withLock { $0.positions = positions }
     }
+
+    /// How many positions are learnt from the start and from the end (tests check a kept delivery's rows are learnt without them).
+    var positionsLearntFromEnds: Int { state.withLock { $0.positions.count + $0.tail.count } }
 
     public var cheaplyReadableRows: Int {
         guard search != nil else { return count }
@@ -108,7 +116,12 @@ public final class PostgresDeliveries: DeliverySource {
     /// from the end when the rows are nearer the end than the start's learnt
     /// rows are (End and the pages above it read a few chunks, not the whole list).
     private func learnPositions(of rows: Range<Int>) throws(StoreError) -> [Int32]? {
-        let (learnt, tail) = state.withLock { ($0.positions.count, $0.tail.count) }
+        let (learnt, tail, around) = state.withLock { ($0.positions.count, $0.tail.count, ($0.aroundStart, $0.around.count)) }
+        if around.1 > 0 {
+            // Fewer rows to learn outwards from the kept delivery than from either end: learnt from it.
+            let fromAround = max(0, around.0 - rows.lowerBound) + max(0, rows.upperBound - around.0 - around.1)
+            if fromAround < rows.upperBound - learnt, fromAround < count - tail - rows.lowerBound { return try learnAround(rows) }
+        }
         if rows.upperBound > learnt, count - tail - rows.lowerBound < rows.upperBound - learnt {
             let tail = try learnTail(from: rows.lowerBound)
             let first = count - tail.count
@@ -131,6 +144,39 @@ public final class PostgresDeliveries: DeliverySource {
             }
             state.withLock { state in
                 if state.tail.count == tail.count { state.tail = more.reversed() + state.tail }
+            }
+        }
+    }
+
+    /// The positions of `rows`, learnt by keyset chunks outwards from those
+    /// learnt around a kept delivery (`State.around`).
+    private func learnAround(_ rows: Range<Int>) throws(StoreError) -> [Int32] {
+        guard let search else { return [] }
+        while true {
+            let (start, run) = state.withLock { ($0.aroundStart, $0.around) }
+            guard let first = run.first, let last = run.last else { return [] }
+            if rows.lowerBound < start {
+                let more = try store.positions(
+                    of: search, after: first, limit: max(store.rowsPerStep, start - rows.lowerBound), backwards: true)
+                // None before the first, or more than the rows before it: the rows changed since it was placed.
+                if more.isEmpty || more.count > start {
+                    throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
+                }
+                state.withLock { state in
+                    guard state.aroundStart == start, state.around.count == run.count else { return }
+                    state.around = more.reversed() + state.around
+                    state.aroundStart -= more.count
+                }
+            } else if rows.upperBound > start + run.count {
+                let more = try store.positions(of: search, after: last, limit: max(store.rowsPerStep, rows.upperBound - start - run.count))
+                if more.isEmpty {
+                    throw StoreError(kind: .inputOutput, path: store.location, reason: "rows changed while being read")
+                }
+                state.withLock { state in
+                    if state.aroundStart == start, state.around.count == run.count { state.around += more }
+                }
+            } else {
+                return Array(run[(rows.lowerBound - start)..<(rows.upperBound - start)])
             }
         }
     }
@@ -239,6 +285,13 @@ public final class PostgresDeliveries: DeliverySource {
         }
         let query = search.rowsBefore(position: position, among: known.count == count ? known : nil)
         guard let before = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
+        if !search.filters, before < count {
+            // A sorted list of every row holds it there: the rows the screen shows around it are learnt from it outwards.
+            state.withLock { state in
+                guard before >= state.positions.count, before < count - state.tail.count else { return }
+                (state.aroundStart, state.around) = (Int(before), [position])
+            }
+        }
         return min(count - 1, Int(before))
     }
 

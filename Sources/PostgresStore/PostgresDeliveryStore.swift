@@ -175,7 +175,12 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         guard let search = PostgresSearch(text: text, status: filter.status?.rawValue, order: sort) else { return try deliveries() }
         let link = searchLink
         return try listing(search) { () throws(StoreError) in
-            guard search.filters else { return PostgresDeliveries(store: self, search: search, count: try self.count()) }
+            guard search.filters else {
+                // A sort: every position at once if this end keeps that order, else learnt by keyset.
+                let count = try self.count()
+                let kept = keptList(search.order)
+                return PostgresDeliveries(store: self, search: search, count: count, positions: kept?.count == count ? kept ?? [] : [])
+            }
             if var positions = try wordPositions(search) {
                 if search.status != nil || search.order != .manifest { positions = try listed(positions, by: search, link) }
                 return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
@@ -290,6 +295,19 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             let whole: [Int32]
             if let kept { whole = kept } else { whole = try wholeOrder(search.order, link) }
             return whole.filter(listed.contains)
+        }
+    }
+
+    /// Every position in `order`, if what gives it is kept as the rows are
+    /// now (a text order's whole list, or each status's positions), without
+    /// reading anything.
+    private func keptList(_ order: DeliveryOrder) -> [Int32]? {
+        switch order {
+        case .manifest: return nil
+        case .name, .window: return keptOrder(order)
+        case .status:
+            let current = generation.withLock { $0 }
+            return statusSets.withLock { kept in kept?.generation == current ? kept?.sets.flatMap(\.positions) : nil }
         }
     }
 

@@ -47,6 +47,12 @@ struct PostgresKeptOrderTests {
         #expect(try store.search("a", status: .all, sort: .manifest).count * PostgresDeliveryStore.wholeOrderShare >= deliveries.count)
         try agree("a", "many")
         #expect(store.keptOrder(.name)?.count == deliveries.count && store.keptOrder(.window)?.count == deliveries.count)
+        // A sort of every row then knows every position at once.
+        for order in [DeliveryOrder.name, .window, .status] {
+            let sorted = try store.search("", status: .all, sort: order)
+            #expect(sorted.cheaplyReadableRows == sorted.count, "\(order)")
+        }
+        try agree("", "every row, kept")
         try agree("zola", "few, kept")
         try agree("berg", "few, kept")
 
@@ -56,6 +62,7 @@ struct PostgresKeptOrderTests {
             for changing in [store, sqlite] as [any DeliveryStoring] { try changing.setStatus(.failed, forDeliveryID: deliveries[index].id) }
         }
         try agree("a", "after status changes")
+        try agree("", "every row after status changes")
         #expect(store.keptOrder(.name) == kept)
 
         // Names changed by an import elsewhere: once announced and refreshed, the text orders are read again.
@@ -72,5 +79,6 @@ struct PostgresKeptOrderTests {
         #expect(store.keptOrder(.name) == nil)
         try agree("a", "after an import elsewhere")
         try agree("quay", "after an import elsewhere")
+        try agree("", "every row after an import elsewhere")
     }
 }

@@ -128,6 +128,22 @@ struct PostgresListingTests {
         }
     }
 
+    /// A sort keeps the selected delivery, deep in the list: its rows and
+    /// those around it are learnt outwards from it, not from either end, and
+    /// read on past steps either way, then from the start, as SQLite lists them.
+    @Test func aSortedListKeepingADeliveryFarFromItsEndsLearnsItsRowsFromThatDelivery() throws {
+        let pair = try Self.shared.get()
+        for order in [DeliveryOrder.name, .window, .status] {
+            let expected = Self.ids(try pair.sqlite.search("", status: .all, sort: order))
+            let listed = try pair.postgres.search("", status: .all, sort: order)
+            #expect(listed.row(nearestTo: expected[900]) == 900, "\(order)")
+            let around = Array(650..<1150)
+            #expect(around.reversed().map { listed.delivery(at: $0).id } == around.reversed().map { expected[$0] }, "\(order)")
+            #expect(listed.positionsLearntFromEnds == 0, "\(order)")
+            #expect((0..<expected.count).map { listed.delivery(at: $0).id } == expected, "\(order)")
+        }
+    }
+
     /// The sample that calibrates row heights, read in one go where the
     /// rows' positions are known, is the rows and lengths read a page at a
     /// time, and SQLite's; where they are not yet known it is read by pages.
