@@ -33,6 +33,8 @@ public final class PostgresDeliveries: DeliverySource {
         /// far from both ends (a sort keeping the selected delivery: row 400,000 of 10^6).
         var around: [Int32] = []
         var aroundStart = 0
+        /// The last row found for a delivery (`row(nearestTo:)`), at a generation of the store.
+        var nearest: (id: String, generation: Int, row: Int)?
     }
 
     /// A big search's rows per block of `rowsPerStep` positions (block number, rows), when counted so.
@@ -265,7 +267,18 @@ public final class PostgresDeliveries: DeliverySource {
 
     /// Where the delivery with `id` is in this list, or where it would be:
     /// the rows before it in the list's order, counted by the server.
+    /// Remembered until the store changes: the worker that read the list
+    /// asks first (a sorted list counts the rows before it, 0.15-0.2 s at
+    /// 10^6), then the screen, on the loop, finds the answer here.
     public func row(nearestTo id: String) -> Int? {
+        let generation = store.generation.withLock { $0 }
+        if let known = state.withLock({ $0.nearest }), known.id == id, known.generation == generation { return known.row }
+        let row = findRow(nearestTo: id)
+        if let row { state.withLock { $0.nearest = (id, generation, row) } }
+        return row
+    }
+
+    private func findRow(nearestTo id: String) -> Int? {
         guard count > 0, let position = try? store.row(ofDeliveryID: id).map({ Int32($0 + 1) }) else { return nil }
         guard let search else { return min(count - 1, Int(position) - 1) }
         let known = state.withLock { $0.positions }

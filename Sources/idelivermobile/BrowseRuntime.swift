@@ -71,7 +71,11 @@ struct BrowseRuntime {
         let wakeUp = terminal.wakeUp
         searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
-                return .success(try Self.rows(for: request, in: store))
+                let rows = try Self.rows(for: request, in: store)
+                // Where the kept delivery is, read here rather than on the loop (a PostgreSQL store counts
+                // the rows before it: 0.15-0.2 s at 10^6); the rows remember it for the screen.
+                if case .delivery(let id) = request.selection { _ = rows.row(nearestTo: id) }
+                return .success(rows)
             } catch {
                 return .failure(CommandFailure(reason: error.reason))
             }

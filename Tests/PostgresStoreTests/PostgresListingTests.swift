@@ -133,15 +133,35 @@ struct PostgresListingTests {
     /// read on past steps either way, then from the start, as SQLite lists them.
     @Test func aSortedListKeepingADeliveryFarFromItsEndsLearnsItsRowsFromThatDelivery() throws {
         let pair = try Self.shared.get()
+        // A store of its own: one that keeps an order (another test's big search) knows every position at once.
+        let store = try PostgresDeliveryStore(location: pair.postgres.link.location, client: nil, rowsPerStep: 100, eagerLimit: 300)
+        defer { store.close() }
         for order in [DeliveryOrder.name, .window, .status] {
             let expected = Self.ids(try pair.sqlite.search("", status: .all, sort: order))
-            let listed = try pair.postgres.search("", status: .all, sort: order)
+            let listed = try store.search("", status: .all, sort: order)
             #expect(listed.row(nearestTo: expected[900]) == 900, "\(order)")
             let around = Array(650..<1150)
             #expect(around.reversed().map { listed.delivery(at: $0).id } == around.reversed().map { expected[$0] }, "\(order)")
             #expect(listed.positionsLearntFromEnds == 0, "\(order)")
             #expect((0..<expected.count).map { listed.delivery(at: $0).id } == expected, "\(order)")
         }
+    }
+
+    /// Where a kept delivery is in a new list is read once: the worker that
+    /// read the list asks, then the screen, which finds the answer kept
+    /// (here with the connection closed in between).
+    @Test func whereAKeptDeliveryIsIsReadOnceForTheWorkerAndTheScreen() throws {
+        let fixture = try PostgresFixture()
+        let deliveries = PostgresFixture.deliveries(count: 300, seed: 5)
+        let store = try fixture.open()
+        try store.importManifest(at: try fixture.write(deliveries))
+        let listed = try store.search("", status: .all, sort: .name)
+        let kept = deliveries[150].id
+        let row = try #require(listed.row(nearestTo: kept))
+        #expect(listed.delivery(at: row).id == kept)
+        store.close()
+        #expect(listed.row(nearestTo: kept) == row)
+        #expect(listed.row(nearestTo: deliveries[10].id) == nil)
     }
 
     /// The sample that calibrates row heights, read in one go where the
