@@ -286,6 +286,8 @@ public final class PostgresDeliveries: DeliverySource {
             // Every position is known: in manifest order, where it is or would be; sorted, where it is.
             if search.order == .manifest { return min(count - 1, Self.insertionIndex(of: position, in: known)) }
             if let row = known.firstIndex(of: position) { return row }
+            // Sorted, where it would be: from the whole list's order when the store keeps it, else counted by the server.
+            if let before = store.rowsBefore(position, among: known, in: search.order) { return min(count - 1, before) }
         }
         if search.order == .manifest, !countsPerBlock.isEmpty {
             // The blocks before its own, counted with the list, and the rows of its block before it.

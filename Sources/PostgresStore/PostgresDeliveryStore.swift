@@ -311,6 +311,17 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         }
     }
 
+    /// How many of `listed` come before `position` in `order`, from the
+    /// whole list's order if this end keeps it (`keptList`): where a
+    /// delivery a sorted search does not hold would be, without sending the
+    /// server every position the search holds (874,479 for one letter at 10^6).
+    func rowsBefore(_ position: Int32, among listed: [Int32], in order: DeliveryOrder) -> Int? {
+        guard let whole = keptList(order), let end = whole.firstIndex(of: position) else { return nil }
+        var held = PositionSet(capacity: whole.count)
+        for position in listed { held.insert(position) }
+        return whole[..<end].reduce(0) { $0 + (held.contains($1) ? 1 : 0) }
+    }
+
     /// A search finding at least 1 / `wholeOrderShare` of the rows has its text order's whole list read (`listed`).
     static let wholeOrderShare = 8
 
@@ -451,17 +462,18 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// True once after another browser's change was announced (or the link came back).
     @discardableResult
     public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
-        let changed = changedElsewhere.withLock { flag in
-            defer { flag = false }
-            return flag
-        }
+        let changed = Self.take(changedElsewhere)
         if changed { generation.withLock { $0 += 1 } }
-        let textsChanged = textsChangedElsewhere.withLock { flag in
+        if Self.take(textsChangedElsewhere) { textGeneration.withLock { $0 += 1 } }
+        return changed
+    }
+
+    /// Whether `flag` was set, leaving it clear.
+    private static func take(_ flag: borrowing Mutex<Bool>) -> Bool {
+        flag.withLock { flag in
             defer { flag = false }
             return flag
         }
-        if textsChanged { textGeneration.withLock { $0 += 1 } }
-        return changed
     }
 
     /// `delivery` with the status of its last queued change, if one is waiting.

@@ -53,6 +53,19 @@ struct PostgresKeptOrderTests {
             #expect(sorted.cheaplyReadableRows == sorted.count, "\(order)")
         }
         try agree("", "every row, kept")
+        // A delivery a sorted search does not hold goes where it would be, worked out from the kept order.
+        for order in [DeliveryOrder.name, .window, .status] {
+            let rank = Dictionary(uniqueKeysWithValues: Self.ids(try sqlite.search("", status: .all, sort: order)).enumerated().map { ($1, $0) })
+            let listed = try store.search("a", status: .pending, sort: order)
+            let ids = Self.ids(listed)
+            let missing = try #require(deliveries.first { !ids.contains($0.id) && (rank[$0.id] ?? 0) > 100 })
+            let before = ids.filter { (rank[$0] ?? 0) < (rank[missing.id] ?? 0) }.count
+            #expect(listed.row(nearestTo: missing.id) == min(before, ids.count - 1), "\(order)")
+            // That from the kept order, not from the server: positions are manifest places from 1.
+            let place = Dictionary(uniqueKeysWithValues: deliveries.enumerated().map { ($1.id, Int32($0 + 1)) })
+            let positions = ids.compactMap { place[$0] }
+            #expect(store.rowsBefore(try #require(place[missing.id]), among: positions, in: order) == before, "\(order)")
+        }
         try agree("zola", "few, kept")
         try agree("berg", "few, kept")
 
