@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport", "SeededRandom"]),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Model
 @testable import PostgresStore
+import SeededRandom
 import Store
 import Testing
 
@@ -144,6 +145,28 @@ struct PostgresListingTests {
             #expect(around.reversed().map { listed.delivery(at: $0).id } == around.reversed().map { expected[$0] }, "\(order)")
             #expect(listed.positionsLearntFromEnds == 0, "\(order)")
             #expect((0..<expected.count).map { listed.delivery(at: $0).id } == expected, "\(order)")
+        }
+    }
+
+    /// From any kept delivery, rows read in any order (pages near it, far
+    /// from it, before and after it, across steps) are SQLite's rows there.
+    @Test(arguments: 1...6 as ClosedRange<UInt64>)
+    func rowsReadInAnyOrderFromAnyKeptDeliveryAreSQLitesRows(seed: UInt64) throws {
+        let pair = try Self.shared.get()
+        let store = try PostgresDeliveryStore(location: pair.postgres.link.location, client: nil, rowsPerStep: 100, eagerLimit: 300)
+        defer { store.close() }
+        var random = SplitMix64(seed: seed)
+        let order = [DeliveryOrder.name, .window, .status][Int.random(in: 0..<3, using: &random)]
+        let expected = Self.ids(try pair.sqlite.search("", status: .all, sort: order))
+        let listed = try store.search("", status: .all, sort: order)
+        let kept = Int.random(in: 0..<expected.count, using: &random)
+        #expect(listed.row(nearestTo: expected[kept]) == kept, "seed \(seed) \(order)")
+        for _ in 0..<16 {
+            // Mostly near the kept row (a screen or a step away), sometimes anywhere.
+            let row = Bool.random(using: &random)
+                ? min(expected.count - 1, max(0, kept + Int.random(in: -350...350, using: &random)))
+                : Int.random(in: 0..<expected.count, using: &random)
+            #expect(listed.delivery(at: row).id == expected[row], "seed \(seed) \(order) kept \(kept) row \(row)")
         }
     }
 
