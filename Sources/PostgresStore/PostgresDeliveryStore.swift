@@ -28,11 +28,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     public let client: String
     /// Bumped when the rows change (here, or elsewhere when refreshed), so sources drop stale pages.
     let generation = Mutex(0)
-    /// Bumped when the rows' texts may have changed (an import here, or one
-    /// announced elsewhere and refreshed; a reconnection), so the text orders
-    /// kept (`keptOrders`) are read again. Status changes leave them: no text
-    /// order depends on a status.
-    let textGeneration = Mutex(0)
+    /// Each text order's whole list, once read, until the texts may have
+    /// changed: an import here, or one announced elsewhere and refreshed, or
+    /// a reconnection.
+    let keptTextOrders = KeptTextOrders()
     private let changedElsewhere = Mutex(false)
     private let textsChangedElsewhere = Mutex(false)
     private let queue = Mutex<[QueuedChange]>([])
@@ -40,8 +39,6 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     private let lastSource = Mutex<PostgresDeliveries?>(nil)
     /// The positions of each status, in status order, as read at a generation (`statusSets(_:)`).
     private let statusSets = Mutex<(generation: Int, sets: [PositionSet])?>(nil)
-    /// Every position in each text order (name, window), as read at a text generation (`wholeOrder(_:_:)`).
-    private let keptOrders = Mutex<[DeliveryOrder: (generation: Int, positions: [Int32])]>([:])
     /// The word positions last found, for the typed words, at a generation:
     /// one keystroke's search and status counts (two workers) ask for the same.
     private let lastWordPositions = Mutex<(words: [String], generation: Int, positions: [Int32])?>(nil)
@@ -266,11 +263,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// finds 874,479 rows, which took it 1.1-1.5 s to sort each time).
     private func listed(_ found: [Int32], by search: PostgresSearch, _ link: PostgresLink) throws(StoreError) -> [Int32] {
         let capacity = try count()
-        let textOrder = search.order == .name || search.order == .window
-        let kept = textOrder ? keptOrder(search.order) : nil
-        // A text order's whole list is worth reading once a search finds an eighth of the rows: sorting those
-        // costs the server a good part of sorting all. Status sets are cheap, and often read for the counts already.
-        let many = textOrder ? found.count * Self.wholeOrderShare >= capacity : found.count > positionsCountedByTheServer
+        let textOrder = KeptTextOrders.keeps(search.order)
+        let kept = textOrder ? keptTextOrders.whole(search.order) : nil
+        // A text order's whole list once a search finds an eighth of the rows (`KeptTextOrders.wholeOrderShare`);
+        // status sets are cheap, and often read for the counts already.
+        let many = textOrder ? found.count * KeptTextOrders.wholeOrderShare >= capacity : found.count > positionsCountedByTheServer
         guard kept != nil || many else {
             guard let row = try link.rows(search.ordering(found)).first, let ordered = try? row.decode([Int32].self) else {
                 throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the search")
@@ -304,7 +301,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     private func keptList(_ order: DeliveryOrder) -> [Int32]? {
         switch order {
         case .manifest: return nil
-        case .name, .window: return keptOrder(order)
+        case .name, .window: return keptTextOrders.whole(order)
         case .status:
             let current = generation.withLock { $0 }
             return statusSets.withLock { kept in kept?.generation == current ? kept?.sets.flatMap(\.positions) : nil }
@@ -316,30 +313,17 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// delivery a sorted search does not hold would be, without sending the
     /// server every position the search holds (874,479 for one letter at 10^6).
     func rowsBefore(_ position: Int32, among listed: [Int32], in order: DeliveryOrder) -> Int? {
-        guard let whole = keptList(order), let end = whole.firstIndex(of: position) else { return nil }
-        var held = PositionSet(capacity: whole.count)
-        for position in listed { held.insert(position) }
-        return whole[..<end].reduce(0) { $0 + (held.contains($1) ? 1 : 0) }
+        keptList(order).flatMap { KeptTextOrders.rowsBefore(position, among: listed, in: $0) }
     }
 
-    /// A search finding at least 1 / `wholeOrderShare` of the rows has its text order's whole list read (`listed`).
-    static let wholeOrderShare = 8
-
-    /// Every position in text order `order`, if kept at the current text generation.
-    func keptOrder(_ order: DeliveryOrder) -> [Int32]? {
-        let current = textGeneration.withLock { $0 }
-        return keptOrders.withLock { kept in kept[order].flatMap { $0.generation == current ? $0.positions : nil } }
-    }
-
-    /// Every position in text order `order`, sorted by the server in one
-    /// array, and kept until the texts change (`textGeneration`).
+    /// Every position in text order `order`: kept, else sorted by the server in one array and kept.
     private func wholeOrder(_ order: DeliveryOrder, _ link: PostgresLink) throws(StoreError) -> [Int32] {
-        let current = textGeneration.withLock { $0 }
-        guard let row = try link.rows(PostgresSearch.wholeList(in: order)).first, let whole = try? row.decode([Int32].self) else {
-            throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the list")
+        try keptTextOrders.whole(order) { () throws(StoreError) in
+            guard let row = try link.rows(PostgresSearch.wholeList(in: order)).first, let whole = try? row.decode([Int32].self) else {
+                throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the list")
+            }
+            return whole
         }
-        keptOrders.withLock { $0[order] = (current, whole) }
-        return whole
     }
 
     /// Hands every delivery `search(text, status:)` lists to `body`, in store
@@ -464,7 +448,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
         let changed = Self.take(changedElsewhere)
         if changed { generation.withLock { $0 += 1 } }
-        if Self.take(textsChangedElsewhere) { textGeneration.withLock { $0 += 1 } }
+        if Self.take(textsChangedElsewhere) { keptTextOrders.textsChanged() }
         return changed
     }
 
@@ -596,7 +580,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     ) throws -> ImportSummary {
         let summary = try PostgresImport(store: self, reader: reader, progress: progress).run(url)
         generation.withLock { $0 += 1 }
-        textGeneration.withLock { $0 += 1 }
+        keptTextOrders.textsChanged()
         return summary
     }
 

@@ -40,13 +40,13 @@ struct PostgresKeptOrderTests {
             }
         }
         // Few rows, before any order is kept: the server sorts them.
-        #expect(try store.search("zola", status: .all, sort: .name).count * PostgresDeliveryStore.wholeOrderShare < deliveries.count)
+        #expect(try store.search("zola", status: .all, sort: .name).count * KeptTextOrders.wholeOrderShare < deliveries.count)
         try agree("zola", "few")
-        #expect(store.keptOrder(.name) == nil && store.keptOrder(.window) == nil)
+        #expect(store.keptTextOrders.whole(.name) == nil && store.keptTextOrders.whole(.window) == nil)
         // Many: each text order is read whole once, and kept; then few are put in order from it too.
-        #expect(try store.search("a", status: .all, sort: .manifest).count * PostgresDeliveryStore.wholeOrderShare >= deliveries.count)
+        #expect(try store.search("a", status: .all, sort: .manifest).count * KeptTextOrders.wholeOrderShare >= deliveries.count)
         try agree("a", "many")
-        #expect(store.keptOrder(.name)?.count == deliveries.count && store.keptOrder(.window)?.count == deliveries.count)
+        #expect(store.keptTextOrders.whole(.name)?.count == deliveries.count && store.keptTextOrders.whole(.window)?.count == deliveries.count)
         // A sort of every row then knows every position at once.
         for order in [DeliveryOrder.name, .window, .status] {
             let sorted = try store.search("", status: .all, sort: order)
@@ -70,13 +70,13 @@ struct PostgresKeptOrderTests {
         try agree("berg", "few, kept")
 
         // A status changed here: the statuses are read again, the text orders kept.
-        let kept = store.keptOrder(.name)
+        let kept = store.keptTextOrders.whole(.name)
         for index in [3, 8, 100, 501] {
             for changing in [store, sqlite] as [any DeliveryStoring] { try changing.setStatus(.failed, forDeliveryID: deliveries[index].id) }
         }
         try agree("a", "after status changes")
         try agree("", "every row after status changes")
-        #expect(store.keptOrder(.name) == kept)
+        #expect(store.keptTextOrders.whole(.name) == kept)
 
         // Names changed by an import elsewhere: once announced and refreshed, the text orders are read again.
         for index in [0, 13, 400, 799] { deliveries[index].name = "Aaron Quay \(index)" }
@@ -89,7 +89,7 @@ struct PostgresKeptOrderTests {
             if !refreshed { Thread.sleep(forTimeInterval: 0.05) }
         }
         #expect(refreshed)
-        #expect(store.keptOrder(.name) == nil)
+        #expect(store.keptTextOrders.whole(.name) == nil)
         try agree("a", "after an import elsewhere")
         try agree("quay", "after an import elsewhere")
         try agree("", "every row after an import elsewhere")
