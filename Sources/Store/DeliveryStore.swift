@@ -49,7 +49,7 @@ public final class DeliveryStore: Sendable {
         self.access = access
         database = try StoreDatabase(url: url, access: access)
         importer = DeliveryImporter(database: database)
-        finder = DeliverySearch(database: database, listing: listing)
+        finder = DeliverySearch(database: database, listing: listing, keptTextOrders: KeptTextOrders())
         statusLog = StatusLog(database: database)
         if access == .readWrite { importer.discardAbandonedImport() }
     }
@@ -129,7 +129,11 @@ public final class DeliveryStore: Sendable {
                 return last != nil && last != version
             }
         }
-        if changed { database.advanceGeneration() }
+        if changed {
+            database.advanceGeneration()
+            // Another process's commit may have been an import: the text orders are read again.
+            finder.keptTextOrders.textsChanged()
+        }
         return changed
     }
 
@@ -162,7 +166,8 @@ public final class DeliveryStore: Sendable {
     public func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        try importer.importManifest(at: url, reader: reader, progress: progress)
+        defer { finder.keptTextOrders.textsChanged() }
+        return try importer.importManifest(at: url, reader: reader, progress: progress)
     }
 
     /// Imports the manifest at `url` unless this store already imported it
@@ -171,7 +176,8 @@ public final class DeliveryStore: Sendable {
     public func importManifestIfChanged(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        try importer.importManifestIfChanged(at: url, reader: reader, progress: progress)
+        defer { finder.keptTextOrders.textsChanged() }
+        return try importer.importManifestIfChanged(at: url, reader: reader, progress: progress)
     }
 
     /// Closes every connection now, so SQLite removes the -wal and -shm files

@@ -26,21 +26,84 @@ import Testing
         }.map(\.element)
     }
 
-    @Test(arguments: DeliveryOrder.allCases)
-    func sortedListsMatchABruteForceSort(order: DeliveryOrder) throws {
-        let folder = try SampleManifest.temporaryFolder()
-        defer { SampleManifest.remove(folder) }
-        // ASCII names, so SQLite's NOCASE and Swift's lowercasing agree.
-        let deliveries = SampleManifest.deliveries(count: 300).enumerated().map { index, delivery in
+    /// Sample deliveries with ASCII names that tie and differ in case, so
+    /// SQLite's NOCASE and Swift's lowercasing agree.
+    private static func namedDeliveries(count: Int) -> [Delivery] {
+        SampleManifest.deliveries(count: count).enumerated().map { index, delivery in
             var copy = delivery
             copy.name = ["bob", "Alice", "carol", "Dave"][(index * 7) % 4] + " \(index % 13)"
             return copy
         }
+    }
+
+    @Test(arguments: DeliveryOrder.allCases)
+    func sortedListsMatchABruteForceSort(order: DeliveryOrder) throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = Self.namedDeliveries(count: 300)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         #expect(rows(try store.search("", sort: order)) == Self.sorted(deliveries, by: order))
         let pending = deliveries.filter { $0.status == .pending }
         #expect(rows(try store.search("", status: .pending, sort: order)) == Self.sorted(pending, by: order))
+    }
+
+    /// A text order read whole (by a sort of every row, or by a search that
+    /// finds an eighth of the rows) is kept and puts later searches in that
+    /// order, through status changes here, until an import here or elsewhere.
+    @Test func aTextOrderReadWholeIsKeptUntilTheTextsChange() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = Self.namedDeliveries(count: 400)
+        let url = folder.appendingPathComponent("d.sqlite")
+        let store = try DeliveryStore(url: url)
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        func agree(_ text: String, _ note: String) throws {
+            for order in [DeliveryOrder.name, .window] {
+                for filter in [StatusFilter.all, .pending] {
+                    // Which rows: the search in manifest order; their order: Swift's sort.
+                    let found = Set(rows(try store.search(text, status: filter)).map(\.id))
+                    let expected = Self.sorted(deliveries.filter { found.contains($0.id) }, by: order)
+                    #expect(rows(try store.search(text, status: filter, sort: order)) == expected, "\(note) \(order) '\(text)' \(filter)")
+                }
+            }
+        }
+        let kept = store.finder.keptTextOrders
+        try agree("dlv-00042", "few, nothing kept")
+        #expect(kept.whole(.name) == nil && kept.whole(.window) == nil)
+        try agree("", "every row")
+        #expect(kept.whole(.name)?.count == deliveries.count && kept.whole(.window)?.count == deliveries.count)
+        try agree("alice", "many, kept")
+        try agree("dlv-00042", "few, kept")
+
+        // Statuses changed here: the text orders stay.
+        let name = kept.whole(.name)
+        for index in [1, 42, 200, 399] {
+            try store.setStatus(.pending, forDeliveryID: deliveries[index].id)
+            deliveries[index].status = .pending
+        }
+        #expect(kept.whole(.name) == name)
+        try agree("alice", "after status changes")
+
+        // Renamed by an import elsewhere: once refreshed (as the browser does now and then), read again.
+        _ = try store.refreshIfChangedElsewhere()
+        for index in [0, 7, 250] { deliveries[index].name = "Aaron \(index)" }
+        try DeliveryStore(url: url).importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        #expect(try store.refreshIfChangedElsewhere())
+        #expect(kept.whole(.name) == nil)
+        try agree("", "after an import elsewhere")
+        try agree("aaron", "after an import elsewhere")
+
+        // Rows added elsewhere and not yet refreshed: a kept order of fewer rows is read again.
+        try agree("alice", "kept again")
+        deliveries += SampleManifest.deliveries(count: 410).suffix(10).map { delivery in
+            var copy = delivery
+            copy.id = "NEW-" + delivery.id
+            copy.name = "Alice " + delivery.id
+            return copy
+        }
+        try DeliveryStore(url: url).importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        try agree("alice", "after rows added elsewhere")
     }
 
     @Test func theSelectedDeliveryIsFoundInANewListOrTheNearestOneByPosition() throws {
