@@ -228,8 +228,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     private func statusCounts(of positions: [Int32], _ link: PostgresLink) throws(StoreError) -> StatusCounts {
         let capacity = try count()
         let sets = try statusSets(link)
-        var found = PositionSet(capacity: capacity)
-        for position in positions { found.insert(position) }
+        let found = PositionSet(positions, capacity: capacity)
         var counts = StatusCounts()
         for (status, set) in zip(DeliveryStatus.allCases, sets) { counts[status] = found.countInCommon(with: set) }
         return counts
@@ -239,20 +238,24 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// index alone, about 0.1 s at 10^6) and kept until the rows change (`generation`).
     private func statusSets(_ link: PostgresLink) throws(StoreError) -> [PositionSet] {
         let current = generation.withLock { $0 }
-        if let sets = statusSets.withLock({ kept in kept?.generation == current ? kept?.sets : nil }) { return sets }
+        if let sets = keptStatusSets() { return sets }
         let capacity = try count()
         var read: [PositionSet] = []
         for status in DeliveryStatus.allCases {
-            var set = PositionSet(capacity: capacity)
             // One array, not a row a position.
             let rows = try link.rows(PostgresQuery(unsafeSQL: """
                 SELECT coalesce(array_agg(position), '{}') FROM delivery WHERE \(PostgresSearch.statusCondition(status.rawValue))
                 """))
-            for position in (try? rows.first?.decode([Int32].self)) ?? [] { set.insert(position) }
-            read.append(set)
+            read.append(PositionSet((try? rows.first?.decode([Int32].self)) ?? [], capacity: capacity))
         }
         statusSets.withLock { $0 = (current, read) }
         return read
+    }
+
+    /// The positions of each status, if read since the rows last changed.
+    private func keptStatusSets() -> [PositionSet]? {
+        let current = generation.withLock { $0 }
+        return statusSets.withLock { kept in kept?.generation == current ? kept?.sets : nil }
     }
 
     /// `found` (the rows the words found, ascending) as `search` lists them:
@@ -274,24 +277,21 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             }
             return ordered
         }
-        var listed = PositionSet(capacity: capacity)
-        for position in found { listed.insert(position) }
-        if let status = search.status {
-            listed.formIntersection(try statusSets(link)[PostgresSearch.rank(of: status)])
-        }
+        var listed = PositionSet(found, capacity: capacity)
+        let sets = search.status != nil || search.order == .status ? try statusSets(link) : []
+        if let status = search.status { listed.formIntersection(sets[PostgresSearch.rank(of: status)]) }
         switch search.order {
         case .manifest:
             return listed.positions
         case .status:
-            return try statusSets(link).flatMap { set in
+            return sets.flatMap { set in
                 var ofStatus = listed
                 ofStatus.formIntersection(set)
                 return ofStatus.positions
             }
         case .name, .window:
-            let whole: [Int32]
-            if let kept { whole = kept } else { whole = try wholeOrder(search.order, link) }
-            return whole.filter(listed.contains)
+            // The kept order, else read whole and kept.
+            return KeptTextOrders.ordered(listed, by: try wholeOrder(search.order, link))
         }
     }
 
@@ -303,8 +303,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         case .manifest: return nil
         case .name, .window: return keptTextOrders.whole(order)
         case .status:
-            let current = generation.withLock { $0 }
-            return statusSets.withLock { kept in kept?.generation == current ? kept?.sets.flatMap(\.positions) : nil }
+            return keptStatusSets()?.flatMap(\.positions)
         }
     }
 

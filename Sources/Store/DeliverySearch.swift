@@ -88,7 +88,7 @@ struct DeliverySearch: Sendable {
                 case .all:
                     return try whole()
                 case let .positions(found) where kept != nil || found.count * KeptTextOrders.wholeOrderShare >= total:
-                    return KeptTextOrders.ordered(found, by: try whole())
+                    return KeptTextOrders.ordered(PositionSet(found, capacity: total), by: try whole())
                 case .positions, .status:
                     break
                 }
@@ -136,8 +136,7 @@ struct DeliverySearch: Sendable {
                 }
                 return counts
             }
-            var matched = PositionSet(capacity: try StoreDatabase.rowCount(db))
-            for position in positions { matched.insert(position) }
+            let matched = PositionSet(positions, capacity: try StoreDatabase.rowCount(db))
             // The most common status is what the others leave: its index, the longest, is not read.
             let common = try String.fetchOne(db, sql: "SELECT status FROM status_count ORDER BY count DESC LIMIT 1")
                 .flatMap(DeliveryStatus.init(rawValue:))

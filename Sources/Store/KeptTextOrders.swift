@@ -50,18 +50,15 @@ public final class KeptTextOrders: Sendable {
         return whole
     }
 
-    /// `found` (any order) in the order of `whole`, a list of every position.
-    public static func ordered(_ found: [Int32], by whole: [Int32]) -> [Int32] {
-        var held = PositionSet(capacity: whole.count)
-        for position in found { held.insert(position) }
-        return whole.filter(held.contains)
+    /// The positions of `held` in the order of `whole`, a list of every position.
+    public static func ordered(_ held: PositionSet, by whole: [Int32]) -> [Int32] {
+        whole.filter(held.contains)
     }
 
     /// How many of `listed` come before `position` in `whole`; nil when `whole` does not hold it.
     public static func rowsBefore(_ position: Int32, among listed: [Int32], in whole: [Int32]) -> Int? {
         guard let end = whole.firstIndex(of: position) else { return nil }
-        var held = PositionSet(capacity: whole.count)
-        for position in listed { held.insert(position) }
+        let held = PositionSet(listed, capacity: whole.count)
         return whole[..<end].reduce(0) { $0 + (held.contains($1) ? 1 : 0) }
     }
 }

@@ -10,6 +10,12 @@ public struct PositionSet: Sendable {
         bits = Array(repeating: 0, count: max(0, capacity) / 64 + 1)
     }
 
+    /// A set of `positions`, sized for positions up to `capacity`.
+    public init(_ positions: some Sequence<Int32>, capacity: Int) {
+        self.init(capacity: capacity)
+        for position in positions { insert(position) }
+    }
+
     /// Adds `position` (a negative one is ignored: no delivery has it).
     public mutating func insert(_ position: Int32) {
         guard position >= 0 else { return }

@@ -299,9 +299,7 @@ struct PostgresDeliveryStoreTests {
     @Test func aBigSearchIsCountedPerStatusHereAndFollowsStatusChanges() throws {
         let fixture = try PostgresFixture()
         // Searches finding more than 10 rows are counted against each status's positions, read once per change.
-        let store = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100, eagerLimit: 300,
-            positionsCountedByTheServer: 10)
+        let store = try fixture.open(rowsPerStep: 100, eagerLimit: 300, positionsCountedByTheServer: 10)
         var deliveries = PostgresFixture.deliveries(count: 600, seed: 22)
         try store.importManifest(at: try fixture.write(deliveries))
         func expected(_ word: String) -> StatusCounts {

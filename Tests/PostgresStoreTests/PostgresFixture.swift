@@ -3,7 +3,7 @@ import Manifest
 import TestSupport
 import ManifestGenerator
 import Model
-import PostgresStore
+@testable import PostgresStore
 import Store
 
 /// A database of its own in the shared throwaway cluster, and manifests to import into it.
@@ -25,6 +25,13 @@ struct PostgresFixture {
     func open(client: String? = nil) throws -> PostgresDeliveryStore {
         try PostgresDeliveryStore(
             location: PostgresLocation(url: url, environment: [:]), client: client)
+    }
+
+    /// A store reading small steps, so that lists are learnt across many of them.
+    func open(rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192) throws -> PostgresDeliveryStore {
+        try PostgresDeliveryStore(
+            location: PostgresLocation(url: url, environment: [:]), client: nil, rowsPerStep: rowsPerStep, eagerLimit: eagerLimit,
+            positionsCountedByTheServer: positionsCountedByTheServer)
     }
 
     /// Generated deliveries (about one in ten in Japanese, Chinese, Russian or Greek),

@@ -18,9 +18,7 @@ struct PostgresKeptOrderTests {
     @Test func manyFoundRowsArePutInOrderHereFromWhatIsKeptUntilTheRowsChange() throws {
         let fixture = try PostgresFixture()
         // More than 10 found rows are put in order here (statuses); an eighth of the rows reads a text order whole.
-        let store = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100, eagerLimit: 300,
-            positionsCountedByTheServer: 10)
+        let store = try fixture.open(rowsPerStep: 100, eagerLimit: 300, positionsCountedByTheServer: 10)
         var deliveries = PostgresFixture.deliveries(count: 800, seed: 31)
         for index in stride(from: 3, to: deliveries.count, by: 5) {
             deliveries[index].name = ["anna Berg", "Anna berg", "Émile Zola", "zed Quay"][index % 4]

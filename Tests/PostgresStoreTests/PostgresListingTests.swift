@@ -35,8 +35,7 @@ struct PostgresListingTests {
         // A space inside a grapheme cluster (after a prepended mark): a typed word can hold it, the word index cannot.
         deliveries[12].name = "Dana\u{0600} Kim"
         let manifest = try fixture.write(deliveries)
-        let postgres = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 100, eagerLimit: 300)
+        let postgres = try fixture.open(rowsPerStep: 100, eagerLimit: 300)
         try postgres.importManifest(at: manifest)
         let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("same.sqlite"))
         try sqlite.importManifest(at: manifest)

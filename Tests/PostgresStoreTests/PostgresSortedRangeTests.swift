@@ -30,8 +30,7 @@ struct PostgresSortedRangeTests {
             deliveries[index].window = [nil, "", "09:00-12:00", "9:00-10:00", "17:30-18:00", "09:00-12:00"][index % 6]
         }
         let manifest = try fixture.write(deliveries)
-        let store = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: nil, rowsPerStep: 50, eagerLimit: 120)
+        let store = try fixture.open(rowsPerStep: 50, eagerLimit: 120)
         try store.importManifest(at: manifest)
         // Changed after import: the sort indexes follow the status.
         for index in [4, 9, 600] {
