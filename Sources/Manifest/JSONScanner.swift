@@ -198,7 +198,7 @@ struct JSONScanner {
     /// over-long strings are noted as problems and the scan goes on to the
     /// closing quote, so that the delivery's id can still be named.
     mutating func readString(
-        field: @autoclosure () -> String?, keep: Bool = true, problem: inout ManifestError?
+        field: @autoclosure () -> String?, keep: Bool = true, refusesNUL: Bool = false, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
         let start = offset + 1
@@ -211,7 +211,9 @@ struct JSONScanner {
             guard index < end else { throw failure(.syntax, at: quoteOffset, field: nil, "unterminated string") }
             let byte = base[index]
             if byte == JSONByte.quote { break }
-            if byte == JSONByte.backslash { return try readEscapedString(field: field, from: index, problem: &problem) }
+            if byte == JSONByte.backslash {
+                return try readEscapedString(field: field, from: index, refusesNUL: refusesNUL, problem: &problem)
+            }
             index += try characterLength(at: index, field: field, valid: &valid, problem: &problem)
         }
         offset = index + 1
@@ -232,9 +234,10 @@ struct JSONScanner {
             | ByteWord.marksBelow(0x20, in: word) | ByteWord.marksNonASCII(word)
     }
 
-    /// The slow path of `readString` once a backslash is seen at `escapeIndex`.
+    /// The slow path of `readString` once a backslash is seen at `escapeIndex`;
+    /// `refusesNUL`: `\u0000` is a problem (`ManifestReader.refusesNUL`).
     private mutating func readEscapedString(
-        field: () -> String?, from escapeIndex: Int, problem: inout ManifestError?
+        field: () -> String?, from escapeIndex: Int, refusesNUL: Bool, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
         var bytes: [UInt8] = Array(UnsafeBufferPointer(start: base + quoteOffset + 1, count: escapeIndex - quoteOffset - 1))
@@ -274,6 +277,12 @@ struct JSONScanner {
                     } else if (0xDC00..<0xE000).contains(scalar) {
                         note(&problem, failure(.invalidUTF8, at: escapeStart, field: field(),
                                                "\\u\(hex4(scalar)) is an unpaired surrogate"))
+                        valid = false
+                        continue
+                    }
+                    if scalar == 0, refusesNUL {
+                        note(&problem, failure(.unstorable, at: escapeStart, field: field(),
+                                               "\\u0000 (NUL) cannot be kept in a PostgreSQL store; remove it from the manifest"))
                         valid = false
                         continue
                     }

@@ -29,6 +29,10 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
         case schema
         /// Two deliveries share an id.
         case duplicateID
+        /// A string holds a character the store cannot keep: U+0000 (NUL)
+        /// in a PostgreSQL store, whose text has no room for it
+        /// (`ManifestReader.refusesNUL`).
+        case unstorable
     }
 
     public var kind: Kind

@@ -15,15 +15,19 @@ struct ManifestParser {
     private let keepsText: Bool
     /// False on a second pass over data already validated: the id table costs time and memory.
     private let checksDuplicateIDs: Bool
+    /// `ManifestReader.refusesNUL`, for the texts a store keeps as they are
+    /// (the items are kept as JSON, where a NUL is an escape like any other).
+    private let refusesNUL: Bool
 
     /// `base` must point at `count` bytes (at least one) that stay valid while the parser is used.
     init(
         base: UnsafePointer<UInt8>, count: Int, file: String, maximumFieldBytes: Int,
-        keepsText: Bool = true, checksDuplicateIDs: Bool = true
+        keepsText: Bool = true, checksDuplicateIDs: Bool = true, refusesNUL: Bool = false
     ) {
         scanner = JSONScanner(base: base, count: count, file: file, maximumFieldBytes: maximumFieldBytes)
         self.keepsText = keepsText
         self.checksDuplicateIDs = checksDuplicateIDs
+        self.refusesNUL = refusesNUL
     }
 
     // MARK: - Manifest
@@ -260,7 +264,7 @@ struct ManifestParser {
             if try scanner.openContainer(close: JSONByte.closeBrace) {
                 repeat {
                     switch try scanner.readKey(problem: &problem) {
-                    case .name: name = try stringValue(itemField() + ".name", required: true, problem: &problem)
+                    case .name: name = try stringValue(itemField() + ".name", required: true, keptAsJSON: true, problem: &problem)
                     case .quantity:
                         quantity = try quantityValue(itemField() + ".quantity", problem: &problem) ?? quantity
                     default: try scanner.skipValue(depth: 4, problem: &problem)
@@ -296,11 +300,16 @@ struct ManifestParser {
         return value
     }
 
-    /// A string field: a string, or null/absent when not required.
+    /// A string field: a string, or null/absent when not required;
+    /// `keptAsJSON`: a store keeps it inside JSON text (an item's name).
     private mutating func stringValue(
-        _ field: @autoclosure () -> String, required: Bool, essential: Bool = false, problem: inout ManifestError?
+        _ field: @autoclosure () -> String, required: Bool, essential: Bool = false, keptAsJSON: Bool = false,
+        problem: inout ManifestError?
     ) throws(ManifestError) -> String? {
-        if scanner.peek == JSONByte.quote { return try scanner.readString(field: field(), keep: keepsText || essential, problem: &problem) }
+        if scanner.peek == JSONByte.quote {
+            return try scanner.readString(
+                field: field(), keep: keepsText || essential, refusesNUL: refusesNUL && !keptAsJSON, problem: &problem)
+        }
         if !required, scanner.peek == JSONByte.n, try scanner.readNull() { return nil }
         scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),
                                                "must be a string, found \(scanner.valueKind(at: scanner.offset))"))

@@ -18,8 +18,16 @@ public struct ManifestReader: Sendable {
     /// The longest string this reader accepts, in UTF-8 bytes.
     public var maximumFieldBytes: Int
 
-    public init(maximumFieldBytes: Int = ManifestReader.defaultMaximumFieldBytes) {
+    /// Whether a text a store keeps as it is (all but the items' names,
+    /// which it keeps as JSON) holding U+0000 (`\u0000`) is a problem of
+    /// the manifest (`ManifestError.Kind.unstorable`), named at its place
+    /// like any other: PostgreSQL's text cannot hold NUL, and a server's
+    /// refusal half way through the rows names neither the file nor the delivery.
+    public var refusesNUL: Bool
+
+    public init(maximumFieldBytes: Int = ManifestReader.defaultMaximumFieldBytes, refusesNUL: Bool = false) {
         self.maximumFieldBytes = maximumFieldBytes
+        self.refusesNUL = refusesNUL
     }
 
     /// The bytes of the file at `url`, mapped rather than copied when possible
@@ -150,7 +158,7 @@ public struct ManifestReader: Sendable {
             }
             var parser = ManifestParser(
                 base: base, count: bytes.count, file: file, maximumFieldBytes: maximumFieldBytes,
-                keepsText: keepsText, checksDuplicateIDs: checksDuplicateIDs)
+                keepsText: keepsText, checksDuplicateIDs: checksDuplicateIDs, refusesNUL: refusesNUL)
             do throws(ManifestError) {
                 return .success(try run(&parser))
             } catch {

@@ -32,8 +32,17 @@ import Synchronization
 /// dropped indexes included.
 struct PostgresImport {
     let store: PostgresDeliveryStore
+    /// The caller's reader, refusing NUL whatever it was given: the server would refuse it half way.
     let reader: ManifestReader
     let progress: (@Sendable (ImportProgress) -> Void)?
+
+    init(store: PostgresDeliveryStore, reader: ManifestReader, progress: (@Sendable (ImportProgress) -> Void)?) {
+        self.store = store
+        var reader = reader
+        reader.refusesNUL = true
+        self.reader = reader
+        self.progress = progress
+    }
 
     /// Rows above which an import into a store that holds rows builds the sort indexes again rather than keep them up.
     static let rebuildsIndexesAbove = 4096

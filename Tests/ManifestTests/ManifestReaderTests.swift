@@ -168,6 +168,38 @@ import SeededRandom
         #expect(error?.reason == "\\uD83D is an unpaired surrogate")
     }
 
+    @Test func aNULIsKeptUnlessTheReaderRefusesItWhereItStands() throws {
+        let text = """
+            {"deliveries": [{"id": "A", "name": "Ann", "address": {"line1": "x"}, "status": "pending"},
+            {"id": "B", "name": "Bo", "address": {"line1": "1 Main\\u0000St"}, "status": "pending",
+             "items": [{"name": "a\\u0000b"}]}]}
+            """
+        let kept = try ManifestReader().read(Data(text.utf8), file: "m.json")
+        #expect(kept[1].address.line1 == "1 Main\u{0}St" && kept[1].items.first?.name == "a\u{0}b")
+
+        // The first NUL is the one named, by its line and column, the delivery and the field.
+        let refused = failure(Data(text.utf8), reader: ManifestReader(refusesNUL: true))
+        #expect(refused?.kind == .unstorable)
+        #expect(refused?.line == 2 && refused?.column == 55)
+        #expect(refused?.deliveryIndex == 1 && refused?.deliveryID == "B")
+        #expect(refused?.field == "deliveries[1].address.line1")
+        #expect(refused?.exitCode == 65)
+        #expect(refused?.description.contains("\\u0000 (NUL)") == true)
+        // Checking alone (the pass that names a failed import's problem) finds the same.
+        do {
+            _ = try ManifestReader(refusesNUL: true).validate(Data(text.utf8), file: "m.json")
+            Issue.record("a NUL passed the check")
+        } catch {
+            #expect(error == refused)
+        }
+        // An item's name is kept as JSON, where a NUL is an escape like any other.
+        let inItems = #"{"deliveries": [{"id": "A", "name": "Ann", "address": {"line1": "x"}, "status": "pending", "items": [{"name": "a\u0000b"}]}]}"#
+        #expect(try ManifestReader(refusesNUL: true).read(Data(inItems.utf8), file: "m.json")[0].items[0].name == "a\u{0}b")
+        // Other escapes, and a NUL's neighbours, stay as they are.
+        let near = #"{"deliveries": [{"id": "A", "name": "\u0001\u00A0\t", "address": {"line1": "x"}, "status": "pending"}]}"#
+        #expect(try ManifestReader(refusesNUL: true).read(Data(near.utf8), file: "m.json")[0].name == "\u{1}\u{A0}\t")
+    }
+
     @Test func aFieldOverOneMegabyteIsRefused() {
         func manifest(textBytes: Int) -> Data {
             Data(("{\"deliveries\": [{\"id\": \"A\", \"name\": \"Ann\", \"address\": {\"line1\": \"x\"}, \"status\": \"pending\", \"text\": \""

@@ -242,13 +242,47 @@ struct PostgresDeliveryStoreTests {
     @Test func anImportTheServerRejectsRollsBackWhole() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
-        try store.importManifest(at: try fixture.write(PostgresFixture.deliveries(count: 10)))
-        // PostgreSQL text cannot hold NUL: the server refuses the COPY half way, and nothing of it stays.
+        // A rule of the server's that the manifest cannot know: it refuses the
+        // COPY half way into an empty store, the merge into one with rows.
+        _ = try fixture.cluster.psql(fixture.database, "ALTER TABLE delivery ADD CONSTRAINT no_refused CHECK (name <> 'Refused')")
+        var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
+        deliveries[4000].name = "Refused"
+        let refused = try fixture.write(deliveries, name: "refused.json")
+        for stored in [0, 10] {
+            if stored > 0 { try store.importManifest(at: try fixture.write(PostgresFixture.deliveries(count: 10))) }
+            #expect(throws: StoreError.self) { try store.importManifest(at: refused) }
+            #expect(try store.count() == stored)
+            #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM delivery") == "\(stored)")
+        }
+    }
+
+    @Test func aNULInTheManifestIsNamedWhereItStandsAndChangesNothing() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        // PostgreSQL text cannot hold NUL: the manifest's problem, not the server's, found by the part reading it.
         var deliveries = PostgresFixture.deliveries(count: 5000, seed: 3)
         deliveries[4000].name = "Nul\u{0}Name"
-        #expect(throws: StoreError.self) { try store.importManifest(at: try fixture.write(deliveries, name: "nul.json")) }
-        #expect(try store.count() == 10)
-        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM delivery") == "10")
+        let nul = try fixture.write(deliveries, name: "nul.json")
+        for stored in [0, 10] {
+            if stored > 0 { try store.importManifest(at: try fixture.write(PostgresFixture.deliveries(count: 10))) }
+            do {
+                try store.importManifest(at: nul)
+                Issue.record("imported a NUL")
+            } catch let error as ManifestError {
+                #expect(error.kind == .unstorable && error.deliveryIndex == 4000, "\(error)")
+                #expect(error.field == "deliveries[4000].name" && error.line == 4002, "\(error)")
+            }
+            #expect(try store.count() == stored)
+        }
+        // The SQLite store keeps it.
+        let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("nul.sqlite"))
+        try sqlite.importManifest(at: nul)
+        #expect(try sqlite.count() == 5000)
+        // An item's name is kept inside the items' JSON, where NUL is an escape: it goes in, and comes back.
+        deliveries[4000].name = "Name"
+        deliveries[4000].items = [Item(name: "Nul\u{0}Item")]
+        try store.importManifest(at: try fixture.write(deliveries, name: "items.json"))
+        #expect(PostgresFixture.rows(try store.deliveries())[4000].items == deliveries[4000].items)
     }
 
     @Test func statusChangesAreLoggedAndUndoneByTheirOwnClient() throws {
