@@ -54,13 +54,14 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// Connects to the store at `url` (a `postgresql://` URL, completed from
     /// the `PG*` variables and the password file) and brings its schema up to
-    /// date. Throws `.unavailable` (exit 69) when the server cannot be reached.
+    /// date. Throws `.badLocation` (exit 64) when the URL cannot be read,
+    /// `.unavailable` (exit 69) when the server cannot be reached.
     public convenience init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
         let location: PostgresLocation
         do {
             location = try PostgresLocation(url: url, environment: environment)
         } catch {
-            throw StoreError(kind: .unavailable, path: PostgresLocation.redacting(url), reason: error.description)
+            throw StoreError(kind: .badLocation, path: PostgresLocation.redacting(url), reason: error.description)
         }
         try self.init(location: location)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import Model
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import Store
 import Synchronization
@@ -168,7 +170,7 @@ final class PostgresLink: Sendable {
             return connection
         } catch {
             throw StoreError(kind: .unavailable, path: location.description,
-                             reason: "cannot connect to the PostgreSQL server (\(Self.describe(error)))")
+                             reason: "cannot connect to the PostgreSQL server: \(Self.whyNotConnected(error, to: location))")
         }
     }
 
@@ -197,7 +199,7 @@ final class PostgresLink: Sendable {
                 host: location.host, port: location.port, username: location.user, password: location.password,
                 database: location.database, tls: tls)
         }
-        configuration.options.connectTimeout = .seconds(3)
+        configuration.options.connectTimeout = Self.connectTimeout(location.connectTimeout)
         configuration.options.additionalStartupParameters = [("application_name", "idelivermobile")]
         return configuration
     }
@@ -276,6 +278,56 @@ final class PostgresLink: Sendable {
         case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
         default: return false
         }
+    }
+
+    /// How long connecting may take: libpq's `connect_timeout` (at least
+    /// 2 s; 0 or less waits a day, as good as for ever), else 3 s.
+    static func connectTimeout(_ seconds: Int?) -> TimeAmount {
+        guard let seconds else { return .seconds(3) }
+        return seconds <= 0 ? .hours(24) : .seconds(Int64(max(seconds, 2)))
+    }
+
+    /// Why connecting to `location` failed, in words a person can act on:
+    /// the server's message when it answered, else what the socket said
+    /// (nothing listening, no socket file, no such host, no answer in time,
+    /// no TLS where `sslmode` asks for it) rather than the networking
+    /// library's description of its attempts.
+    static func whyNotConnected(_ error: any Error, to location: PostgresLocation) -> String {
+        let place = location.isUnixSocket ? location.socketPath : location.host.contains(":")
+            ? "[\(location.host)]:\(location.port)" : "\(location.host):\(location.port)"
+        if let error = error as? PSQLError {
+            if error.serverInfo?[.message] != nil { return describe(error) }
+            switch error.code {
+            case .sslUnsupported:
+                return "\(place) does not offer TLS, which sslmode=\(location.tls.rawValue) asks for"
+            case .serverClosedConnection:
+                return "\(place) closed the connection before it was open"
+            default:
+                if let underlying = error.underlying { return whyNotConnected(underlying, to: location) }
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if let failure = error.connectionErrors.first { return whyNotConnected(failure.error, to: location) }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "no host is called \(error.host)" }
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED:
+                return "nothing accepts connections at \(place); is the server running, and listening there?"
+            case ENOENT where location.isUnixSocket:
+                return "there is no server socket \(place); is the server running, with that socket folder and port?"
+            case EACCES:
+                return "not allowed to connect to \(place)"
+            case ENETUNREACH, EHOSTUNREACH:
+                return "\(place) cannot be reached from here"
+            default:
+                break
+            }
+        }
+        if let error = error as? ChannelError, case let .connectTimeout(amount) = error {
+            return "\(place) did not answer within \(amount.nanoseconds / 1_000_000_000) s (connect_timeout)"
+        }
+        return describe(error)
     }
 
     /// What went wrong, in words: the server's message when there is one

@@ -30,6 +30,11 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// How long connecting may take (libpq's `connect_timeout`, in seconds:
+    /// at least 2; 0 or less waits as long as it takes); nil for this
+    /// program's default, a few seconds, so that a browser started against
+    /// a host that does not answer says so rather than hangs.
+    public var connectTimeout: Int?
 
     /// Whether `host` is a Unix socket folder.
     public var isUnixSocket: Bool { host.hasPrefix("/") }
@@ -127,6 +132,12 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
             throw Problem("sslmode=verify-ca is not supported; use verify-full (certificate and host name checked) or require")
         default:
             throw Problem("sslmode '\(mode)' is not one of disable, allow, prefer, require, verify-full")
+        }
+        if let timeout = pick(nil, "connect_timeout", "PGCONNECT_TIMEOUT") {
+            guard let seconds = Int(timeout.trimmingCharacters(in: .whitespaces)) else {
+                throw Problem("connect_timeout '\(timeout)' is not a whole number of seconds")
+            }
+            connectTimeout = seconds
         }
         password = pick(urlPassword, "password", "PGPASSWORD")
         if password == nil {

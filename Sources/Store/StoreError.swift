@@ -3,7 +3,8 @@ import Model
 /// Why the store could not be opened, created, read or written.
 ///
 /// Carries the sysexits code the CLI returns: 73 when the store cannot be
-/// created, 65 when the file is not a store, 74 for other I/O failures.
+/// created, 65 when the file is not a store, 69 when its server cannot be
+/// reached, 64 when its location cannot be read, 74 for other I/O failures.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong; decides the exit code.
     public enum Kind: Sendable, Hashable {
@@ -22,6 +23,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case busy
         /// The database server cannot be reached or refused us (EX_UNAVAILABLE, 69).
         case unavailable
+        /// The store's location cannot be read: a malformed URL, an unknown
+        /// `sslmode` (EX_USAGE, 64), before any server is asked.
+        case badLocation
     }
 
     public var kind: Kind
@@ -44,6 +48,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .inputOutput: .ioError
         case .busy: .temporaryFailure
         case .unavailable: .unavailable
+        case .badLocation: .usage
         }
         return status.rawValue
     }

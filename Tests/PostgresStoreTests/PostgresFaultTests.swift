@@ -12,14 +12,25 @@ struct PostgresFaultTests {
         let cluster = try PostgresCluster()
         defer { cluster.remove() }
         let database = try cluster.createDatabase()
+        // A server without TLS, asked for it: said so, not as the library's code name.
+        #expect {
+            _ = try PostgresDeliveryStore(url: cluster.tcpURL(database: database, sslmode: "require"), environment: [:])
+        } throws: { error in
+            (error as? StoreError)?.reason.contains("127.0.0.1:\(cluster.port) does not offer TLS, which sslmode=require asks for") == true
+        }
         try cluster.stop()
-        for url in [cluster.tcpURL(database: database), cluster.socketURL(database: database)] {
+        // What the socket said, in words, where the networking library would list its attempts.
+        let why = [
+            cluster.tcpURL(database: database): "nothing accepts connections at 127.0.0.1:\(cluster.port); is the server running",
+            cluster.socketURL(database: database): "there is no server socket \(cluster.socketDirectory)/.s.PGSQL.\(cluster.port);",
+        ]
+        for (url, reason) in why {
             #expect {
                 _ = try PostgresDeliveryStore(url: url, environment: [:])
             } throws: { error in
                 guard let error = error as? StoreError else { return false }
                 return error.kind == .unavailable && error.exitCode == 69 && !error.description.contains(PostgresCluster.password)
-                    && error.description.contains("cannot connect")
+                    && error.description.contains("cannot connect to the PostgreSQL server: " + reason)
             }
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
-import PostgresStore
+import NIOCore
+@testable import PostgresStore
+import Store
 import Testing
 
 /// Reading libpq-style URLs, the PG* variables and the password file (no server needed).
@@ -47,6 +49,25 @@ struct PostgresLocationTests {
         #expect(throws: PostgresLocation.Problem.self) { try PostgresLocation(url: "postgresql://h:99999/db", environment: [:]) }
         #expect(throws: PostgresLocation.Problem.self) { try PostgresLocation(url: "postgresql://h/db?sslmode=verify-ca", environment: [:]) }
         #expect(throws: PostgresLocation.Problem.self) { try PostgresLocation(url: "postgresql://h/db?sslmode=sometimes", environment: [:]) }
+        #expect(throws: PostgresLocation.Problem.self) { try PostgresLocation(url: "postgresql://h/db?connect_timeout=soon", environment: [:]) }
         #expect(PostgresLocation.redacting("failed: postgresql://amy:hunter2@db/x and postgres://b:c@d") == "failed: postgresql://amy:***@db/x and postgres://b:***@d")
+        // Read before any server is asked: a usage problem, whose message keeps the password out.
+        do {
+            _ = try PostgresDeliveryStore(url: "postgresql://amy:hunter2@h/db?sslmode=sometimes", environment: [:])
+            Issue.record("opened a store from a bad URL")
+        } catch {
+            #expect(error.kind == .badLocation && error.exitCode == 64)
+            #expect(!error.description.contains("hunter2") && error.description.contains("sslmode 'sometimes'"))
+        }
+    }
+
+    @Test func connectTimeoutIsReadAsLibpqReadsIt() throws {
+        #expect(try PostgresLocation(url: "postgresql://h/db", environment: [:]).connectTimeout == nil)
+        #expect(try PostgresLocation(url: "postgresql://h/db?connect_timeout=10", environment: ["PGCONNECT_TIMEOUT": "4"]).connectTimeout == 10)
+        #expect(try PostgresLocation(url: "postgresql://h/db", environment: ["PGCONNECT_TIMEOUT": " 4"]).connectTimeout == 4)
+        #expect(PostgresLink.connectTimeout(nil) == .seconds(3))
+        #expect(PostgresLink.connectTimeout(1) == .seconds(2))
+        #expect(PostgresLink.connectTimeout(7) == .seconds(7))
+        #expect(PostgresLink.connectTimeout(0) == .hours(24))
     }
 }
