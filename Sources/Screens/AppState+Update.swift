@@ -89,9 +89,8 @@ extension AppState {
             commands = readAgain()
             if case .shipment(let shown, _) = route { commands.append(.readDelivery(id: shown.id)) }
         case .connectionChanged(let text):
-            // True until the link changes again: no timer takes it away.
-            noticeExpires = false
-            notice = text ?? "Connected to the store again"
+            if text == nil, connectionNotice != nil { notice = "Connected to the store again" }
+            connectionNotice = text
             commands = []
         }
         if noticeExpires, noticeSerial != shownNotice, notice != nil {

@@ -36,6 +36,16 @@ public struct AppState: Sendable {
     }
     /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
     public private(set) var noticeSerial = 0
+    /// What the store's link says while it is away ("DB offline,
+    /// reconnecting; 1 change queued"): unlike `notice`, no key and no timer
+    /// takes it away, only `.connectionChanged(nil)`, so that someone who
+    /// goes on working offline keeps seeing it.
+    public internal(set) var connectionNotice: String?
+    /// The status bar's message: the link's state while it is away, then the latest notice.
+    var statusMessage: String? {
+        guard let connectionNotice else { return notice }
+        return notice.map { connectionNotice + " · " + $0 } ?? connectionNotice
+    }
     /// Deliveries per status in the current search, for the title bar
     /// (`Command.countStatuses` counts them).
     public internal(set) var overview: StatusCounts?

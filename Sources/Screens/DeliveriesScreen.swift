@@ -75,19 +75,19 @@ struct DeliveriesScreen {
                 : [StatusHint("⏎ done", priority: 0), StatusHint("⎋ clear", priority: 1)]
             return StatusBar(
                 position: "Search: " + StatusBar.tail(of: state.search.query, to: max(1, room)),
-                textSize: state.category.name, message: state.notice, hints: hints)
+                textSize: state.category.name, message: state.statusMessage, hints: hints)
         }
         if count == 0 {
             let hints = isFiltered
                 ? [StatusHint("⎋ clear", priority: 1), StatusHint("f filter", priority: 2),
                    StatusHint("/ search", priority: 3), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 4)]
                 : [StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1)]
-            return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.notice, hints: hints)
+            return StatusBar(position: "0 deliveries", textSize: state.category.name, message: state.statusMessage, hints: hints)
         }
         return StatusBar(
             position: "\(state.selected + 1)/\(count)",
             textSize: state.category.name,
-            message: state.notice,
+            message: state.statusMessage,
             hints: [
                 StatusHint("↑↓ move", priority: 4), StatusHint("⏎ open", priority: 3), StatusHint("+/- size", priority: 5),
                 StatusHint("/ search", priority: 2), StatusHint("? help", priority: 0), StatusHint("q quit", priority: 1),

@@ -20,7 +20,7 @@ struct ShipmentScreen {
         StatusBar(
             position: delivery.id,
             textSize: state.category.name,
-            message: state.notice,
+            message: state.statusMessage,
             hints: [
                 StatusHint("d delivered", priority: 2), StatusHint("f failed", priority: 3), StatusHint("p pending", priority: 4),
                 StatusHint("o out", priority: 5), StatusHint("u undo", priority: 6), StatusHint("y/Y copy", priority: 7),

@@ -155,10 +155,25 @@ import Testing
 
     @Test func theLinkToTheStoreIsReportedUntilItChanges() {
         var state = SampleData.state()
-        #expect(state.update(.connectionChanged("Server unreachable: 2 changes queued")).isEmpty)
-        #expect(state.notice == "Server unreachable: 2 changes queued")
-        _ = state.update(.connectionChanged(nil))
-        #expect(state.notice == "Connected to the store again")
+        #expect(state.update(.connectionChanged("DB offline, reconnecting")).isEmpty)
+        #expect(state.statusMessage == "DB offline, reconnecting")
+        // Keys, notices and their timers come and go; the link's state stays in front of them.
+        state.press(.down)
+        #expect(state.statusMessage == "DB offline, reconnecting")
+        state.press(.character("s"))
+        #expect(state.statusMessage == "DB offline, reconnecting · Sorted by time window")
+        _ = state.update(.noticeExpired(serial: state.noticeSerial))
+        #expect(state.statusMessage == "DB offline, reconnecting")
+        _ = state.update(.connectionChanged("DB offline, reconnecting; 1 change queued"))
+        #expect(state.statusMessage == "DB offline, reconnecting; 1 change queued")
+        // Back: said once, and gone with the next key or its timer like any notice.
+        let back = state.update(.connectionChanged(nil))
+        #expect(state.statusMessage == "Connected to the store again")
+        #expect(back == [.startNoticeTimer(serial: state.noticeSerial)])
+        state.press(.down)
+        #expect(state.statusMessage == nil)
+        // Nothing to say when the link was never away.
+        #expect(state.update(.connectionChanged(nil)).isEmpty && state.statusMessage == nil)
     }
 
     @Test func anotherInstancesChangeRereadsTheListTheCountsAndTheOpenDelivery() {
