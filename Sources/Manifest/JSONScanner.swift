@@ -198,7 +198,7 @@ struct JSONScanner {
     /// over-long strings are noted as problems and the scan goes on to the
     /// closing quote, so that the delivery's id can still be named.
     mutating func readString(
-        field: @autoclosure () -> String?, keep: Bool = true, refusesNUL: Bool = false, problem: inout ManifestError?
+        field: @autoclosure () -> String?, keep: Bool = true, refusingNUL nulRefusal: String? = nil, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
         let start = offset + 1
@@ -212,7 +212,7 @@ struct JSONScanner {
             let byte = base[index]
             if byte == JSONByte.quote { break }
             if byte == JSONByte.backslash {
-                return try readEscapedString(field: field, from: index, refusesNUL: refusesNUL, problem: &problem)
+                return try readEscapedString(field: field, from: index, refusingNUL: nulRefusal, problem: &problem)
             }
             index += try characterLength(at: index, field: field, valid: &valid, problem: &problem)
         }
@@ -235,9 +235,9 @@ struct JSONScanner {
     }
 
     /// The slow path of `readString` once a backslash is seen at `escapeIndex`;
-    /// `refusesNUL`: `\u0000` is a problem (`ManifestReader.refusesNUL`).
+    /// `nulRefusal`: why `\u0000` is a problem here, or nil when it is not.
     private mutating func readEscapedString(
-        field: () -> String?, from escapeIndex: Int, refusesNUL: Bool, problem: inout ManifestError?
+        field: () -> String?, from escapeIndex: Int, refusingNUL nulRefusal: String?, problem: inout ManifestError?
     ) throws(ManifestError) -> String {
         let quoteOffset = offset
         var bytes: [UInt8] = Array(UnsafeBufferPointer(start: base + quoteOffset + 1, count: escapeIndex - quoteOffset - 1))
@@ -280,9 +280,8 @@ struct JSONScanner {
                         valid = false
                         continue
                     }
-                    if scalar == 0, refusesNUL {
-                        note(&problem, failure(.unstorable, at: escapeStart, field: field(),
-                                               "\\u0000 (NUL) cannot be kept in a PostgreSQL store; remove it from the manifest"))
+                    if scalar == 0, let nulRefusal {
+                        note(&problem, failure(.unstorable, at: escapeStart, field: field(), nulRefusal))
                         valid = false
                         continue
                     }

@@ -30,7 +30,7 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
         /// Two deliveries share an id.
         case duplicateID
         /// A string holds a character the store cannot keep: U+0000 (NUL)
-        /// in a PostgreSQL store, whose text has no room for it
+        /// in an id, or in a PostgreSQL store, whose text has no room for it
         /// (`ManifestReader.refusesNUL`).
         case unstorable
     }

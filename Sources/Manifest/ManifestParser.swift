@@ -165,7 +165,7 @@ struct ManifestParser {
                 switch key {
                 case .id:
                     idOffset = valueOffset
-                    id = try stringValue(path("id"), required: true, essential: true, problem: &problem)
+                    id = try stringValue(path("id"), required: true, essential: true, nulRefusal: Self.nulInID, problem: &problem)
                 case .name: name = try stringValue(path("name"), required: true, problem: &problem)
                 case .address: address = try addressValue(index: index, problem: &problem)
                 case .phone: phone = try stringValue(path("phone"), required: false, problem: &problem)
@@ -300,15 +300,22 @@ struct ManifestParser {
         return value
     }
 
+    /// Why an id may not hold NUL, in any store: ids are looked up as text
+    /// that ends at a NUL, so two ids alike up to one would be one delivery.
+    static let nulInID = "\\u0000 (NUL) cannot be part of an id: deliveries are found by their id as text that ends at a NUL"
+    /// Why a PostgreSQL store refuses it elsewhere (`ManifestReader.refusesNUL`).
+    static let nulInPostgres = "\\u0000 (NUL) cannot be kept in a PostgreSQL store; remove it from the manifest"
+
     /// A string field: a string, or null/absent when not required;
-    /// `keptAsJSON`: a store keeps it inside JSON text (an item's name).
+    /// `keptAsJSON`: a store keeps it inside JSON text (an item's name);
+    /// `nulRefusal`: why a NUL may not be in it, when not only for `refusesNUL`.
     private mutating func stringValue(
         _ field: @autoclosure () -> String, required: Bool, essential: Bool = false, keptAsJSON: Bool = false,
-        problem: inout ManifestError?
+        nulRefusal: String? = nil, problem: inout ManifestError?
     ) throws(ManifestError) -> String? {
         if scanner.peek == JSONByte.quote {
-            return try scanner.readString(
-                field: field(), keep: keepsText || essential, refusesNUL: refusesNUL && !keptAsJSON, problem: &problem)
+            let refusal = nulRefusal ?? (refusesNUL && !keptAsJSON ? Self.nulInPostgres : nil)
+            return try scanner.readString(field: field(), keep: keepsText || essential, refusingNUL: refusal, problem: &problem)
         }
         if !required, scanner.peek == JSONByte.n, try scanner.readNull() { return nil }
         scanner.note(&problem, scanner.failure(.schema, at: scanner.offset, field: field(),

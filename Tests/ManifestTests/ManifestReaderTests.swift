@@ -195,6 +195,11 @@ import SeededRandom
         // An item's name is kept as JSON, where a NUL is an escape like any other.
         let inItems = #"{"deliveries": [{"id": "A", "name": "Ann", "address": {"line1": "x"}, "status": "pending", "items": [{"name": "a\u0000b"}]}]}"#
         #expect(try ManifestReader(refusesNUL: true).read(Data(inItems.utf8), file: "m.json")[0].items[0].name == "a\u{0}b")
+        // An id may not hold one in any store: two ids alike up to a NUL would be one delivery.
+        let ids = #"{"deliveries": [{"id": "H\u00002", "name": "Two", "address": {"line1": "x"}, "status": "pending"}]}"#
+        let inID = failure(Data(ids.utf8))
+        #expect(inID?.kind == .unstorable && inID?.field == "deliveries[0].id" && inID?.column == 26)
+        #expect(inID?.reason.contains("cannot be part of an id") == true)
         // Other escapes, and a NUL's neighbours, stay as they are.
         let near = #"{"deliveries": [{"id": "A", "name": "\u0001\u00A0\t", "address": {"line1": "x"}, "status": "pending"}]}"#
         #expect(try ManifestReader(refusesNUL: true).read(Data(near.utf8), file: "m.json")[0].name == "\u{1}\u{A0}\t")

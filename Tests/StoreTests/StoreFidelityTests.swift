@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Manifest
 import Model
 import Testing
 @testable import Store
@@ -29,6 +30,26 @@ import Testing
         try store.setStatus(.failed, forDeliveryID: deliveries[0].id)
         #expect(try store.delivery(id: deliveries[0].id)?.name == "ab\u{0}cd")
         #expect(try store.delivery(id: deliveries[0].id)?.address.line2 == "Town\u{0}")
+    }
+
+    @Test func aNulInAnIdIsRefusedRatherThanTwoDeliveriesMadeOne() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        let kept = SampleManifest.deliveries(count: 3)
+        try store.importManifest(at: try SampleManifest.write(kept, to: folder))
+        // Ids are looked up as text ending at a NUL: these two were stored as one "H", the second replacing the first.
+        var twins = SampleManifest.deliveries(count: 2)
+        twins[0].id = "H\u{0}2"
+        twins[1].id = "H\u{0}3"
+        do {
+            try store.importManifest(at: try SampleManifest.write(twins, to: folder))
+            Issue.record("imported ids holding NUL")
+        } catch let error as ManifestError {
+            #expect(error.kind == .unstorable && error.field == "deliveries[0].id" && error.exitCode == 65, "\(error)")
+        }
+        let source = try store.deliveries()
+        #expect((0 ..< source.count).map(source.delivery(at:)) == kept)
     }
 }
 
