@@ -95,7 +95,9 @@ public struct ManifestError: Error, Sendable, Hashable, CustomStringConvertible 
             switch scalar.value {
             case 0x22: shown += "\\\""
             case 0x5C: shown += "\\\\"
-            case 0..<0x20, 0x7F..<0xA0: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            // Controls, and the bidi controls that would reorder the rest of the line on a terminal.
+            case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
             default: shown.unicodeScalars.append(scalar)
             }
         }

@@ -205,6 +205,15 @@ import SeededRandom
         #expect(try ManifestReader(refusesNUL: true).read(Data(near.utf8), file: "m.json")[0].name == "\u{1}\u{A0}\t")
     }
 
+    @Test func anIdInAMessageShowsItsControlsAndBidiControlsAsEscapes() {
+        // A message goes to a terminal: an id's ESC or right-to-left override must not act on it.
+        let text = #"{"deliveries": [{"id": "A\u001b[2J\u202Eevil", "name": "Ann", "address": {"line1": "x"}, "status": "lost"}]}"#
+        let error = failure(text)
+        #expect(error?.deliveryID == "A\u{1B}[2J\u{202E}evil")
+        #expect(error?.description.contains(#"(id "A\u{1b}[2J\u{202e}evil")"#) == true, "\(String(describing: error))")
+        #expect(error?.description.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } == false)
+    }
+
     @Test func aFieldOverOneMegabyteIsRefused() {
         func manifest(textBytes: Int) -> Data {
             Data(("{\"deliveries\": [{\"id\": \"A\", \"name\": \"Ann\", \"address\": {\"line1\": \"x\"}, \"status\": \"pending\", \"text\": \""
