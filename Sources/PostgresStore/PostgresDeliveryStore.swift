@@ -152,6 +152,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// Changes waiting for the server.
     public var queuedChangeCount: Int { queue.withLock { $0.count } }
 
+    public var unsentChanges: [(deliveryID: String, status: DeliveryStatus)] {
+        queue.withLock { $0.map { ($0.deliveryID, $0.status) } }
+    }
+
     // MARK: - Reading
 
     public func count() throws(StoreError) -> Int {

@@ -62,6 +62,10 @@ public protocol DeliveryStoring: AnyObject, Sendable {
     /// A sentence for the status bar about the link to the store (e.g. the
     /// server is unreachable and changes are queued), or nil when all is well.
     var connectionNotice: String? { get }
+    /// Status changes made while the store was away and not written yet
+    /// (the delivery's id and its new status, oldest first): what would be
+    /// lost if the program ended now. Empty for a store that writes at once.
+    var unsentChanges: [(deliveryID: String, status: DeliveryStatus)] { get }
     /// Lets go of the store now (on an error path, before the program exits).
     func close()
 }
@@ -69,6 +73,7 @@ public protocol DeliveryStoring: AnyObject, Sendable {
 extension DeliveryStoring {
     public var checksForChangesCheaply: Bool { false }
     public var connectionNotice: String? { nil }
+    public var unsentChanges: [(deliveryID: String, status: DeliveryStatus)] { [] }
     public func close() {}
 
     /// One count per status, each the size of a filtered search: a store

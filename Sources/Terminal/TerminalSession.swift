@@ -35,6 +35,9 @@ public final class TerminalSession {
     /// "no key yet" would spin forever.
     private var inputClosed = false
 
+    /// Whether the terminal went away (its pty closed): nobody reads what is written to it now.
+    public var hasHungUp: Bool { inputClosed }
+
     public func start() {
         signals.install()
         // ncurses learns of a resize from SIGWINCH; a parent that started us

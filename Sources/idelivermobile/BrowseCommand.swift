@@ -65,7 +65,8 @@ struct BrowseCommand: ParsableCommand {
         let terminal = TerminalSession()
         let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
-        defer { Self.finishWrites(writer, to: store) }
+        var patience: Duration?
+        defer { Self.finishWrites(writer, to: store, patience: patience) }
         terminal.start()
         defer { terminal.stop() }
         let state = AppState(
@@ -82,18 +83,35 @@ struct BrowseCommand: ParsableCommand {
         // 140 MB copy that held up the first keys by up to 120 ms).
         var runtime = BrowseRuntime(
             state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock)
-        if case .signal(let signal) = runtime.run() {
+        let ending = runtime.run()
+        if case .signal(let number) = ending {
             textSize.waitUntilIdle()
             // The terminal is restored first, then the shell hears 128 + signal.
             terminal.stop()
-            Self.finishWrites(writer, to: store)
-            IDeliverMobile.exit(withError: ExitCode(128 + signal))
+            // Ended from outside (a closed terminal, a shutdown): the changes get a while, not for ever,
+            // and the hang-up that ends a terminal's processes does not end this wait.
+            signal(SIGHUP, SIG_IGN)
+            Self.finishWrites(writer, to: store, patience: Self.patienceWhenSignalled)
+            IDeliverMobile.exit(withError: ExitCode(128 + number))
+        }
+        if terminal.hasHungUp {
+            // Nobody is there to give up with Ctrl-C, and the hang-up may yet arrive.
+            signal(SIGHUP, SIG_IGN)
+            patience = Self.patienceWhenSignalled
         }
     }
 
+    /// How long a browser ended by a signal or a closed terminal waits for
+    /// its server to come back to save changes made while it was away.
+    static let patienceWhenSignalled: Duration = .seconds(30)
+
     /// Waits for queued status changes to be saved, saying so on stderr;
-    /// for the way out, once the terminal is restored.
-    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring) {
+    /// for the way out, once the terminal is restored. Changes made while
+    /// the server was away are waited for too, until it is back (for ever
+    /// with no `patience`: Ctrl-C gives up), each named first so that
+    /// whoever gives up knows what to do again; those still unsent when
+    /// patience runs out are named again.
+    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring, patience: Duration?) {
         let pending = writer.pendingCount
         if pending > 0 {
             Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.location) before exiting… (Ctrl-C gives up)")
@@ -101,6 +119,24 @@ struct BrowseCommand: ParsableCommand {
         }
         for outcome in writer.takeOutcomes() {
             if case .failure(let error) = outcome.result { Diagnostics.warn("could not save a status change: \(error)") }
+        }
+        var unsent = store.unsentChanges
+        guard !unsent.isEmpty else { return }
+        func listed(_ changes: [(deliveryID: String, status: DeliveryStatus)]) -> String {
+            changes.map { Sanitizer.sanitize($0.deliveryID) + " → " + $0.status.title }.joined(separator: ", ")
+        }
+        let changes = unsent.count == 1 ? "the status change" : "\(unsent.count) status changes"
+        Diagnostics.warn("\(store.location) is unreachable: waiting for it to save \(changes) made meanwhile ("
+                         + listed(unsent) + ")… (" + (patience.map { "giving up in \($0.components.seconds) s; " } ?? "") + "Ctrl-C gives up)")
+        let deadline = patience.map { ContinuousClock.now + $0 }
+        while !unsent.isEmpty, deadline.map({ ContinuousClock.now < $0 }) ?? true {
+            Thread.sleep(forTimeInterval: 0.1)
+            unsent = store.unsentChanges
+        }
+        if unsent.isEmpty {
+            Diagnostics.warn("saved")
+        } else {
+            Diagnostics.warn("gave up; not saved: " + listed(unsent))
         }
     }
 

@@ -5,7 +5,8 @@ import Model
 /// Messages for people on stderr, prefixed with the program's name.
 enum Diagnostics {
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("idelivermobile: \(message)\n".utf8))
+        // A terminal that hung up refuses the write; the message is then lost, not the program.
+        try? FileHandle.standardError.write(contentsOf: Data("idelivermobile: \(message)\n".utf8))
     }
 
     static func fail(_ message: String, _ code: ExitCode) -> Never {

@@ -105,4 +105,33 @@ struct TeamStoreEndToEndTests {
             try browser.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
         }
     }
+    @Test func quittingWhileTheServerIsAwayWaitsForItToSaveTheQueuedChange() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let database = try cluster.createDatabase()
+        let url = cluster.socketURL(database: database)
+        let binary = try #require(TmuxSession.binary)
+        let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try ChildProcess.run([binary, "import", sample, "--store", url])
+        let courier = try browse(url)
+        try cluster.stop()
+        try courier.waitFor { self.statusLine($0).contains("DB offline") }
+        // Feng Wong (DLV-0001, out for delivery) marked failed while the server is away, then q.
+        try courier.press("Enter")
+        try courier.waitFor { self.statusLine($0).contains("DLV-0001") }
+        try courier.press("f")
+        try courier.waitFor { self.statusLine($0).contains("1 change queued") }
+        try courier.press("Escape", "q")
+        // The terminal is given back, and the browser says what it waits for, and how to give up.
+        let waiting = try courier.waitFor { $0.joined().contains("waiting for it to save the status change made meanwhile") }
+        #expect(waiting.joined().contains("(DLV-0001 → Failed)… (Ctrl-C gives up)"))
+        #expect(waiting.last { !$0.isEmpty }?.hasPrefix("E2E-PROMPT$") == false, "still running")
+        // Back: written once, and the program ends well.
+        try cluster.start()
+        try courier.waitFor { screen in
+            screen.contains { $0.contains("idelivermobile: saved") } && screen.last { !$0.isEmpty } == "E2E-PROMPT$ [exit 0]"
+        }
+        #expect(try cluster.psql(database, "SELECT status FROM delivery WHERE id = 'DLV-0001'") == "failed")
+        #expect(try cluster.psql(database, "SELECT count(*) FROM status_change") == "1")
+    }
 }
