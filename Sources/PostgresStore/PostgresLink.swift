@@ -293,8 +293,7 @@ final class PostgresLink: Sendable {
     /// no TLS where `sslmode` asks for it) rather than the networking
     /// library's description of its attempts.
     static func whyNotConnected(_ error: any Error, to location: PostgresLocation) -> String {
-        let place = location.isUnixSocket ? location.socketPath : location.host.contains(":")
-            ? "[\(location.host)]:\(location.port)" : "\(location.host):\(location.port)"
+        let place = location.endpoint
         if let error = error as? PSQLError {
             if error.serverInfo?[.message] != nil { return describe(error) }
             switch error.code {

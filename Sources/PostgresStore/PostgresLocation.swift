@@ -40,6 +40,11 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var isUnixSocket: Bool { host.hasPrefix("/") }
     /// The socket file, for a Unix socket host.
     public var socketPath: String { "\(host)/.s.PGSQL.\(port)" }
+    /// Where connections go, for messages: the socket file, or host and port.
+    public var endpoint: String {
+        if isUnixSocket { return socketPath }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 
     public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String, tls: TLSMode = .prefer) {
         self.host = host

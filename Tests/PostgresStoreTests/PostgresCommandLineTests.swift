@@ -25,6 +25,29 @@ struct PostgresCommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: fixture.url).path))
     }
 
+    @Test func renderOpensADeliveryByIdAndNamesTheDatabaseWhenItIsNotThere() throws {
+        let fixture = try PostgresFixture()
+        let deliveries = PostgresFixture.deliveries(count: 30)
+        try ChildProcess.run([Self.binary, "import", try fixture.write(deliveries).path, "--store", fixture.url])
+        let url = fixture.cluster.tcpURL(database: fixture.database)
+        // The URL as the path or as --store: the same store.
+        for arguments in [["--store", url], [url]] {
+            let screen = try ChildProcess.run(
+                [Self.binary, "render"] + arguments + ["--screen", "shipment", "--id", deliveries[25].id, "--size", "80x24"])
+            #expect(screen.contains(deliveries[25].id) && screen.contains("Shipment"), "\(screen)")
+            let missing = fixture.folder.appendingPathComponent("missing.txt")
+            #expect {
+                try ChildProcess.run(["sh", "-c", "'\(Self.binary)' render " + arguments.map { "'\($0)'" }.joined(separator: " ")
+                                      + " --id NOPE 2>'\(missing.path)'"])
+            } throws: { error in
+                (error as? ChildProcess.Failure)?.status == 65
+            }
+            let message = try String(contentsOf: missing, encoding: .utf8)
+            #expect(message.contains("no delivery with id 'NOPE' in postgresql://") && !message.contains(PostgresCluster.password)
+                    && !message.contains(FileManager.default.currentDirectoryPath + "/postgresql"), "\(message)")
+        }
+    }
+
     @Test func exportAndSummaryReadTheDatabase() throws {
         let fixture = try PostgresFixture()
         var deliveries = PostgresFixture.deliveries(count: 40)

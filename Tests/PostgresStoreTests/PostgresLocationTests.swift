@@ -61,6 +61,12 @@ struct PostgresLocationTests {
         }
     }
 
+    @Test func theEndpointInMessagesIsTheSocketFileOrTheHostAndPort() throws {
+        #expect(try PostgresLocation(url: "postgresql:///d?host=/run/pg&port=6000", environment: [:]).endpoint == "/run/pg/.s.PGSQL.6000")
+        #expect(try PostgresLocation(url: "postgresql://db.example.com/d", environment: [:]).endpoint == "db.example.com:5432")
+        #expect(try PostgresLocation(url: "postgresql://[::1]:6000/d", environment: [:]).endpoint == "[::1]:6000")
+    }
+
     @Test func connectTimeoutIsReadAsLibpqReadsIt() throws {
         #expect(try PostgresLocation(url: "postgresql://h/db", environment: [:]).connectTimeout == nil)
         #expect(try PostgresLocation(url: "postgresql://h/db?connect_timeout=10", environment: ["PGCONNECT_TIMEOUT": "4"]).connectTimeout == 10)
