@@ -4,6 +4,7 @@ import TestSupport
 import Model
 @testable import PostgresStore
 import Store
+import Synchronization
 import Testing
 
 /// The PostgreSQL store against a real server (a throwaway cluster).
@@ -220,6 +221,41 @@ struct PostgresDeliveryStoreTests {
             #expect(error.kind == .schema && error.deliveryIndex == 1000, "\(error)")
         }
         #expect(try store.count() == 20)
+    }
+
+    @Test func anImportChangingManyRowsNeverLocksReadersOut() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        let deliveries = PostgresFixture.deliveries(count: 8000, seed: 11)
+        try store.importManifest(at: try fixture.write(deliveries))
+        let keys = try Self.keys(fixture)
+        // Every row changed (more than the merge keeps up word by word).
+        var changed = deliveries
+        for index in changed.indices { changed[index].name += " Jr" }
+        #expect(changed.count > PostgresImport.remakesWordIndexAbove)
+        let manifest = try fixture.write(changed, name: "changed.json")
+        // A browser's reads wait behind an exclusive lock for as long as it is held: its screen would stand still.
+        let watcher = try fixture.open()
+        let done = Atomic<Bool>(false)
+        let failure = Mutex<String?>(nil)
+        Thread {
+            do { try store.importManifest(at: manifest) } catch { failure.withLock { $0 = "\(error)" } }
+            done.store(true, ordering: .releasing)
+        }.start()
+        var looks = 0
+        var exclusive = 0
+        while !done.load(ordering: .acquiring) {
+            let rows = try watcher.link.rows("""
+                SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                WHERE c.relname = 'delivery' AND l.mode = 'AccessExclusiveLock'
+                """)
+            exclusive += Int(try rows.first?.decode(Int64.self) ?? 0)
+            looks += 1
+        }
+        #expect(failure.withLock { $0 } == nil)
+        #expect(looks > 10 && exclusive == 0, "\(exclusive) of \(looks) looks found the rows locked")
+        #expect(PostgresFixture.rows(try watcher.deliveries()) == changed)
+        #expect(try Self.keys(fixture) == keys, "the keys and indexes are those the migrations made")
     }
 
     @Test func anIDTheStoreHasRepeatedInTheManifestChangesNothing() throws {
