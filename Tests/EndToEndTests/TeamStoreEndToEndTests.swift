@@ -24,14 +24,20 @@ struct TeamStoreEndToEndTests {
         return tmux
     }
 
-    @Test func twoBrowsersSeeEachOthersChangesAndARestartLosesNothing() throws {
-        let cluster = try PostgresCluster()
-        defer { cluster.remove() }
+    /// A new database on `cluster` holding the bundled sample, imported by the binary.
+    private func sampleDatabase(in cluster: PostgresCluster) throws -> (database: String, url: String) {
         let database = try cluster.createDatabase()
         let url = cluster.socketURL(database: database)
         let binary = try #require(TmuxSession.binary)
         let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
         try ChildProcess.run([binary, "import", sample, "--store", url])
+        return (database, url)
+    }
+
+    @Test func twoBrowsersSeeEachOthersChangesAndARestartLosesNothing() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let (database, url) = try sampleDatabase(in: cluster)
 
         let dispatcher = try browse(url)
         let courier = try browse(url)
@@ -105,14 +111,11 @@ struct TeamStoreEndToEndTests {
             try browser.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } && !$0.contains { $0.contains("Text size:") } }
         }
     }
+
     @Test func quittingWhileTheServerIsAwayWaitsForItToSaveTheQueuedChange() throws {
         let cluster = try PostgresCluster()
         defer { cluster.remove() }
-        let database = try cluster.createDatabase()
-        let url = cluster.socketURL(database: database)
-        let binary = try #require(TmuxSession.binary)
-        let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try ChildProcess.run([binary, "import", sample, "--store", url])
+        let (database, url) = try sampleDatabase(in: cluster)
         let courier = try browse(url)
         try cluster.stop()
         try courier.waitFor { self.statusLine($0).contains("DB offline") }
