@@ -64,7 +64,8 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard Size(parsing: size) != nil else {
-            throw ValidationError("--size must look like 80x24, not '\(size)'.")
+            let most = Size.largestParsed
+            throw ValidationError("--size must look like 80x24, at most \(most.width)x\(most.height), not '\(size)'.")
         }
     }
 

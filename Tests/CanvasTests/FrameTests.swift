@@ -80,5 +80,8 @@ import Testing
         #expect(outer.intersection(Rect(x: 9, y: 9, width: 1, height: 1)).width == 0)
         #expect(Size(parsing: "80x24") == Size(width: 80, height: 24))
         #expect(Size(parsing: "80x0") == nil)
+        // Beyond any terminal, and beyond memory: refused rather than drawn.
+        #expect(Size(parsing: "2000x1000") == Size(width: 2000, height: 1000))
+        #expect(Size(parsing: "2001x24") == nil && Size(parsing: "80x1001") == nil && Size(parsing: "99999x99999") == nil)
     }
 }
