@@ -162,7 +162,7 @@ struct PostgresImport {
                 try Self.findingRepeatedIDs(parts) {
                     _ = try link.rows("CREATE UNIQUE INDEX ON import_delivery (id)", on: connection)
                 }
-                try merge(link, connection, after: before)
+                try merge(link, connection, after: before) { words in staged.withLock { $0 = words } }
                 try PostgresSchema.analyzeDeliveries(link, connection, alsoTables: ["search_word", "search_trigram"])
             }
             if let fingerprint {
@@ -184,13 +184,19 @@ struct PostgresImport {
     /// manifest changes) and appends new ones in manifest order. The rows to
     /// write are found first, in one join: when they are many, the word
     /// index is made again from the store's texts, as into an empty store,
-    /// rather than word by word (`SearchWords.update`) as when they are few.
+    /// rather than word by word (`SearchWords.update`) as when they are few;
+    /// its tables are made beside the transaction (`StagedWords`, handed to
+    /// `stage` to be finished with it) and swapped in at its end, since
+    /// emptying the live ones held every browser's searches back until the
+    /// commit (1.5-2 s at 10^6).
     /// The keys and sort indexes are kept up row by row, many or few:
     /// dropping and building them again held an exclusive lock on the rows
     /// to the end of the import, and every browser's next page read waited
     /// for it (10^6 rows changed: the screens stood still for 14 s), for no
     /// gain (the import took 24.0-26.4 s that way, 22.2-24.3 s this).
-    private func merge(_ link: PostgresLink, _ connection: PostgresConnection, after before: Int) throws {
+    private func merge(
+        _ link: PostgresLink, _ connection: PostgresConnection, after before: Int, stage: (StagedWords) -> Void
+    ) throws {
         // New rows (no position) and changed ones, with the text their words came from.
         let changes = try link.rows("""
             WITH written AS (
@@ -224,7 +230,13 @@ struct PostgresImport {
             FROM import_change c WHERE c.old_position IS NULL
             """, on: connection)
         if many {
-            try SearchWords.reading(link, connection).replaceTables(link, connection)
+            let words = try SearchWords.reading(link, connection)
+            let chunks = BoundedQueue<WordTableChunk>(capacity: SearchWords.queuedChunks)
+            Thread { words.send(chunkBytes: Self.chunkBytes, to: chunks) }.start()
+            defer { chunks.cancel() }
+            let staged = StagedWords(location: link.location, words: chunks, indexBuildMemory: Self.indexBuildMemory)
+            stage(staged)
+            try staged.swapIn(link, connection)
             return
         }
         var changed: [(position: Int32, old: String?, new: String)] = []

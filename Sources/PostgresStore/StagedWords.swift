@@ -9,7 +9,9 @@ import Synchronization
 /// copies the words and their trigram lists (`SearchWords`) into tables of
 /// its own, builds their keys and statistics, and commits them, while the
 /// import's connection builds the deliveries' keys. At 10^6 that is about a
-/// second of the server's work that would otherwise follow the keys.
+/// second of the server's work that would otherwise follow the keys. A
+/// merge that changes many rows makes its word index the same way, so that
+/// the live tables are locked only for the swap, not while they are refilled.
 ///
 /// The import's transaction then puts the tables in place of `search_word`
 /// and `search_trigram` (`swapIn`), keeping the old tables' owners and
@@ -18,7 +20,7 @@ import Synchronization
 /// the next before it stages its own (imports take turns on the deliveries'
 /// lock, so no other import is staging meanwhile). When the second
 /// connection cannot be had or fails, the words are copied in the import's
-/// transaction, as a merge does.
+/// transaction.
 final class StagedWords: Sendable {
     /// The live tables, and the staged ones' names while they are being made (their keys are `<table>_pkey`).
     static let tables = [(live: "search_word", staged: "search_word_import"), (live: "search_trigram", staged: "search_trigram_import")]

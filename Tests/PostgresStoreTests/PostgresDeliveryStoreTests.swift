@@ -229,6 +229,8 @@ struct PostgresDeliveryStoreTests {
         let deliveries = PostgresFixture.deliveries(count: 8000, seed: 11)
         try store.importManifest(at: try fixture.write(deliveries))
         let keys = try Self.keys(fixture)
+        let wordTables = "SELECT 'search_word'::regclass::oid || ',' || 'search_trigram'::regclass::oid"
+        let liveWordTables = try fixture.cluster.psql(fixture.database, wordTables)
         // Every row changed (more than the merge keeps up word by word).
         var changed = deliveries
         for index in changed.indices { changed[index].name += " Jr" }
@@ -256,6 +258,10 @@ struct PostgresDeliveryStoreTests {
         #expect(looks > 10 && exclusive == 0, "\(exclusive) of \(looks) looks found the rows locked")
         #expect(PostgresFixture.rows(try watcher.deliveries()) == changed)
         #expect(try Self.keys(fixture) == keys, "the keys and indexes are those the migrations made")
+        // The word tables were made beside the import and swapped in, not emptied and refilled under a lock searches wait on.
+        #expect(try fixture.cluster.psql(fixture.database, wordTables) != liveWordTables)
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM pg_class WHERE relname LIKE 'search_%_import'") == "0")
+        #expect(try watcher.search("jr").count == changed.count)
     }
 
     @Test func anIDTheStoreHasRepeatedInTheManifestChangesNothing() throws {
