@@ -88,17 +88,12 @@ struct BrowseCommand: ParsableCommand {
             textSize.waitUntilIdle()
             // The terminal is restored first, then the shell hears 128 + signal.
             terminal.stop()
-            // Ended from outside (a closed terminal, a shutdown): the changes get a while, not for ever,
-            // and the hang-up that ends a terminal's processes does not end this wait.
-            signal(SIGHUP, SIG_IGN)
+            // Ended from outside (a closed terminal, a shutdown): the changes get a while, not for ever.
             Self.finishWrites(writer, to: store, patience: Self.patienceWhenSignalled)
             IDeliverMobile.exit(withError: ExitCode(128 + number))
         }
-        if terminal.hasHungUp {
-            // Nobody is there to give up with Ctrl-C, and the hang-up may yet arrive.
-            signal(SIGHUP, SIG_IGN)
-            patience = Self.patienceWhenSignalled
-        }
+        // Nobody is there to give up with Ctrl-C.
+        if terminal.hasHungUp { patience = Self.patienceWhenSignalled }
     }
 
     /// How long a browser ended by a signal or a closed terminal waits for
@@ -122,6 +117,9 @@ struct BrowseCommand: ParsableCommand {
         }
         var unsent = store.unsentChanges
         guard !unsent.isEmpty else { return }
+        // The terminal is restored, its signals back to their defaults: the hang-up that
+        // ends a closed terminal's processes, which may come now, must not end this wait.
+        if patience != nil { signal(SIGHUP, SIG_IGN) }
         func listed(_ changes: [(deliveryID: String, status: DeliveryStatus)]) -> String {
             changes.map { Sanitizer.sanitize($0.deliveryID) + " → " + $0.status.title }.joined(separator: ", ")
         }
