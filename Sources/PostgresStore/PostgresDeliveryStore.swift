@@ -144,7 +144,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     public var connectionNotice: String? {
         // Short: the status bar drops a notice that does not fit beside the screen's own text.
         guard link.problem != nil else { return nil }
-        let queued = queue.withLock { $0.count }
+        let queued = queuedChangeCount
         let changes = queued == 0 ? "" : queued == 1 ? "; 1 change queued" : "; \(queued) changes queued"
         return "DB offline, reconnecting\(changes)"
     }

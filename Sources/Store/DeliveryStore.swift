@@ -166,8 +166,9 @@ public final class DeliveryStore: Sendable {
     public func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        defer { finder.keptTextOrders.textsChanged() }
-        return try importer.importManifest(at: url, reader: reader, progress: progress)
+        let summary = try importer.importManifest(at: url, reader: reader, progress: progress)
+        finder.keptTextOrders.textsChanged()
+        return summary
     }
 
     /// Imports the manifest at `url` unless this store already imported it
@@ -176,8 +177,10 @@ public final class DeliveryStore: Sendable {
     public func importManifestIfChanged(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        defer { finder.keptTextOrders.textsChanged() }
-        return try importer.importManifestIfChanged(at: url, reader: reader, progress: progress)
+        let summary = try importer.importManifestIfChanged(at: url, reader: reader, progress: progress)
+        // A failed import changes nothing, and one skipped as unchanged neither: the kept orders stand.
+        if summary.performed { finder.keptTextOrders.textsChanged() }
+        return summary
     }
 
     /// Closes every connection now, so SQLite removes the -wal and -shm files

@@ -57,7 +57,8 @@ import Testing
         var deliveries = Self.namedDeliveries(count: 400)
         let url = folder.appendingPathComponent("d.sqlite")
         let store = try DeliveryStore(url: url)
-        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        let manifest = try SampleManifest.write(deliveries, to: folder)
+        try store.importManifest(at: manifest)
         func agree(_ text: String, _ note: String) throws {
             for order in [DeliveryOrder.name, .window] {
                 for filter in [StatusFilter.all, .pending] {
@@ -84,6 +85,9 @@ import Testing
         }
         #expect(kept.whole(.name) == name)
         try agree("alice", "after status changes")
+        // The same manifest opened again is skipped as unchanged: nothing was imported, the orders stay.
+        #expect(try store.importManifestIfChanged(at: manifest).performed == false)
+        #expect(kept.whole(.name) == name)
 
         // Renamed by an import elsewhere: once refreshed (as the browser does now and then), read again.
         _ = try store.refreshIfChangedElsewhere()
