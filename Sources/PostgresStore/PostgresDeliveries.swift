@@ -254,12 +254,12 @@ public final class PostgresDeliveries: DeliverySource {
         _ columns: String, positions: [Int32]?, rows: Range<Int>, decode: (PostgresRow) -> (Int32, Value)
     ) throws(StoreError) -> [Value] {
         guard let positions else {
-            return try store.link.rows("""
+            return try store.read("""
                 SELECT \(unescaped: columns) FROM delivery
                 WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
                 """).map { decode($0).1 }
         }
-        let found = try store.link.rows("SELECT \(unescaped: columns) FROM delivery WHERE position = ANY(\(positions))").map(decode)
+        let found = try store.read("SELECT \(unescaped: columns) FROM delivery WHERE position = ANY(\(positions))").map(decode)
         // A sorted list is not in position order: put the rows in the list's.
         let byPosition = Dictionary(found, uniquingKeysWith: { first, _ in first })
         return positions.compactMap { byPosition[$0] }
@@ -295,11 +295,11 @@ public final class PostgresDeliveries: DeliverySource {
             let block = position / size
             let earlier = countsPerBlock.reduce(0) { $0 + ($1.key < block ? $1.value : 0) }
             let query = search.rowsBefore(position: position, from: block * size)
-            guard let within = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
+            guard let within = try? store.read(query).first?.decode(Int64.self) else { return nil }
             return min(count - 1, earlier + Int(within))
         }
         let query = search.rowsBefore(position: position, among: known.count == count ? known : nil)
-        guard let before = try? store.link.rows(query).first?.decode(Int64.self) else { return nil }
+        guard let before = try? store.read(query).first?.decode(Int64.self) else { return nil }
         if !search.filters, before < count {
             // A sorted list of every row holds it there: the rows the screen shows around it are learnt from it outwards.
             state.withLock { state in

@@ -85,8 +85,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     init(
-        location: PostgresLocation, client: String?, rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192
+        location: PostgresLocation, client: String?, rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192,
+        readPatience: Duration = PostgresDeliveryStore.readPatience, writePatience: Duration = PostgresDeliveryStore.writePatience
     ) throws(StoreError) {
+        self.readPatience = readPatience
+        self.writePatience = writePatience
         self.rowsPerStep = rowsPerStep
         self.eagerLimit = eagerLimit
         self.positionsCountedByTheServer = positionsCountedByTheServer
@@ -129,7 +132,8 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             case .refused:
                 return link
             case .untried:
-                guard let other = try? PostgresLink(location: link.location, servesInterruptibleReads: true) else {
+                guard let other = try? PostgresLink(location: link.location, servesInterruptibleReads: true, patience: Self.searchPatience)
+                else {
                     connection = .refused
                     return link
                 }
@@ -137,6 +141,26 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 return other
             }
         }
+    }
+
+    /// How long a read the screens wait for on the loop may take, the wait
+    /// for the link included (a page of rows takes milliseconds, a step of a
+    /// sorted list at 10^6 tens of them), before the server is taken for gone
+    /// (`PostgresLink`): the screen then says it is offline and goes on.
+    let readPatience: Duration
+    static let readPatience: Duration = .seconds(5)
+    /// The same for searches and counts, which their workers wait for; a
+    /// letter typed at 10^6 may take the server a second or two.
+    static let searchPatience: Duration = .seconds(30)
+    /// The same for a status change or an undo, which may wait for another
+    /// browser's import to commit (a re-import of 10^6: 20-25 s). A change
+    /// that gets no answer is queued; its id keeps it from being made twice.
+    let writePatience: Duration
+    static let writePatience: Duration = .seconds(30)
+
+    /// The rows of `query`, a read the screens wait for (`readPatience`).
+    func read(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
+        try link.rows(query, patience: readPatience)
     }
 
     public var checksForChangesCheaply: Bool { true }
@@ -159,7 +183,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     // MARK: - Reading
 
     public func count() throws(StoreError) -> Int {
-        let rows = try link.rows("SELECT coalesce(max(position), 0) FROM delivery")
+        let rows = try read("SELECT coalesce(max(position), 0) FROM delivery")
         return Int((try? rows.first?.decode(Int32.self)) ?? 0)
     }
 
@@ -427,13 +451,13 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// Up to `limit` positions of `search`'s rows after `position` in list
     /// order (a keyset step), or `backwards` before it, the nearest first (0: from the end).
     func positions(of search: PostgresSearch, after position: Int32, limit: Int, backwards: Bool = false) throws(StoreError) -> [Int32] {
-        try link.rows(search.positions(after: position, limit: limit, backwards: backwards))
+        try read(search.positions(after: position, limit: limit, backwards: backwards))
             .compactMap { try? $0.decode(Int32.self) }
     }
 
     public func delivery(id: String) throws(StoreError) -> Delivery? {
         do {
-            let rows = try link.rows("SELECT \(unescaped: PostgresDeliveries.columns) FROM delivery WHERE id = \(id)")
+            let rows = try read("SELECT \(unescaped: PostgresDeliveries.columns) FROM delivery WHERE id = \(id)")
             return rows.first.map(PostgresDeliveries.delivery(from:)).map(withQueuedStatus)
         } catch where error.kind == .unavailable {
             // Away from the server: what the screens have already read, with queued changes.
@@ -443,7 +467,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     }
 
     public func row(ofDeliveryID id: String) throws(StoreError) -> Int? {
-        try link.rows("SELECT position FROM delivery WHERE id = \(id)").first.flatMap { try? $0.decode(Int32.self) }
+        try read("SELECT position FROM delivery WHERE id = \(id)").first.flatMap { try? $0.decode(Int32.self) }
             .map { Int($0) - 1 }
     }
 
@@ -480,7 +504,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         // Changes keep their order: while some wait, this one waits behind them.
         if queue.withLock({ !$0.isEmpty }) || !link.isConnected { return enqueue(change) }
         do {
-            let result = try link.withConnection { connection in try write(change, on: connection) }
+            let result = try link.withConnection(patience: writePatience) { connection in try write(change, on: connection) }
             generation.withLock { $0 += 1 }
             return result
         } catch where error.kind == .unavailable {
@@ -545,7 +569,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// the change and the undo.
     @discardableResult
     public func undoLastChange() throws(StoreError) -> StatusChange? {
-        let change: StatusChange? = try link.transaction { connection in
+        let change: StatusChange? = try link.transaction(patience: writePatience) { connection in
             let last = try link.rows("""
                 SELECT sequence, delivery_id, old_status FROM status_change
                 WHERE client = \(client) AND NOT undone ORDER BY sequence DESC LIMIT 1 FOR UPDATE

@@ -17,6 +17,13 @@ import Synchronization
 /// that loop's thread, so a wait cannot deadlock. One conversation at a time
 /// (a lock held across each query or transaction), so a transaction is never
 /// interleaved with another thread's page read.
+///
+/// A conversation may be given a patience: how long it waits for the link and
+/// then for each answer. A server that stops answering without closing the
+/// connection (a network gone quiet, a stopped process) would otherwise hold
+/// the screen's loop for as long as it stays so. When the patience runs out the
+/// link takes the connection for lost: it closes it, which also frees a
+/// conversation stuck in it, and reconnects.
 final class PostgresLink: Sendable {
     let location: PostgresLocation
     /// Whether this link only serves reads a newer one may supersede (the
@@ -25,10 +32,15 @@ final class PostgresLink: Sendable {
     /// keystroke replaced ends after the query under way rather than running
     /// its next ones (a sorted search's order, seconds at 10^6 for a letter).
     let servesInterruptibleReads: Bool
+    /// Each conversation's patience, unless it is given one.
+    let patience: Duration?
     private let group: MultiThreadedEventLoopGroup
     private let logger: Logger
     /// Held across each query or transaction: one conversation at a time.
-    private let conversation = Mutex(())
+    /// A lock that can be waited for until a deadline, which `Mutex` cannot.
+    private let conversation = NSLock()
+    /// When the conversation under way stops waiting for answers, and its patience, if it has one.
+    private let deadline = Mutex<(end: ContinuousClock.Instant, patience: Duration)?>(nil)
     private let state = Mutex(State())
     /// Called on the reconnecting thread, with the new connection, before the link is usable again.
     let onReconnect = Mutex<(@Sendable (PostgresConnection) throws -> Void)?>(nil)
@@ -38,6 +50,10 @@ final class PostgresLink: Sendable {
     /// Longest pause between reconnection attempts.
     static let longestPause: TimeInterval = 2
     static let shortestPause: TimeInterval = 0.1
+    /// How long the store's work on a new connection (`onReconnect`: the
+    /// queued changes, which may wait for another's import to commit) may go
+    /// without an answer before the connection is given up and tried again.
+    static let reconnectPatience: Duration = .seconds(30)
 
     private struct State {
         var connection: PostgresConnection?
@@ -48,9 +64,10 @@ final class PostgresLink: Sendable {
     }
 
     /// Connects now; throws `.unavailable` with a message naming the server (never the password).
-    init(location: PostgresLocation, servesInterruptibleReads: Bool = false) throws(StoreError) {
+    init(location: PostgresLocation, servesInterruptibleReads: Bool = false, patience: Duration? = nil) throws(StoreError) {
         self.location = location
         self.servesInterruptibleReads = servesInterruptibleReads
+        self.patience = patience
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         logger = Logger(label: "idelivermobile.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -87,25 +104,69 @@ final class PostgresLink: Sendable {
     // MARK: - Talking
 
     /// Runs `body` with the connection, alone (no other query or transaction
-    /// interleaves). A lost connection throws `.unavailable` and starts reconnecting.
-    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
-        try conversation.withLock { _ throws(StoreError) -> T in
-            guard let connection = state.withLock({ $0.connection }) else {
-                throw StoreError(kind: .unavailable, path: location.description, reason: "the server is unreachable (\(problem ?? "reconnecting"))")
-            }
-            do {
-                return try body(connection)
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                throw storeError(error, connection: connection)
-            }
+    /// interleaves). A lost connection throws `.unavailable` and starts
+    /// reconnecting. With a `patience`, waiting for the link and for each
+    /// answer ends when it runs out, and the connection is taken for lost.
+    func withConnection<T>(patience: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        guard let patience = patience ?? self.patience else {
+            conversation.lock()
+            defer { conversation.unlock() }
+            return try converse(body)
+        }
+        let end = ContinuousClock.now + patience
+        // Away from the server, say so at once rather than wait for the reconnecting thread's turn.
+        guard state.withLock({ $0.connection }) != nil else { throw unreachable() }
+        guard conversation.lock(before: Date(timeIntervalSinceNow: Self.seconds(patience))) else {
+            // Another conversation has had no answer for all this time: it is as stuck as this one would be.
+            if let connection = state.withLock({ $0.connection }) { abandon(connection, patience: patience) }
+            throw noAnswer(within: patience)
+        }
+        defer { conversation.unlock() }
+        deadline.withLock { $0 = (end, patience) }
+        defer { deadline.withLock { $0 = nil } }
+        return try converse(body)
+    }
+
+    /// `body` with the connection, the conversation lock held.
+    private func converse<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        guard let connection = state.withLock({ $0.connection }) else { throw unreachable() }
+        do {
+            return try body(connection)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw storeError(error, connection: connection)
         }
     }
 
+    private func unreachable() -> StoreError {
+        StoreError(kind: .unavailable, path: location.description, reason: "the server is unreachable (\(problem ?? "reconnecting"))")
+    }
+
+    private func noAnswer(within patience: Duration) -> StoreError {
+        StoreError(kind: .unavailable, path: location.description, reason: "lost the connection to the server (\(Self.silence(patience)))")
+    }
+
+    /// Why a connection was taken for lost when its patience ran out.
+    static func silence(_ patience: Duration) -> String {
+        let tenths = Int((seconds(patience) * 10).rounded())
+        return "no answer within \(tenths / 10)\(tenths % 10 == 0 ? "" : ".\(tenths % 10)") s"
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Takes `connection` for lost, as having given no answer within
+    /// `patience`, and closes it: whatever waits on it fails, and the link reconnects.
+    private func abandon(_ connection: PostgresConnection, patience: Duration) {
+        lost(connection, problem: Self.silence(patience))
+        connection.close().whenComplete { _ in }
+    }
+
     /// Runs `body` in a transaction (BEGIN … COMMIT, ROLLBACK when it throws).
-    func transaction<T>(_ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
-        try withConnection { connection in
+    func transaction<T>(patience: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
+        try withConnection(patience: patience) { connection in
             _ = try connection.query("BEGIN", logger: logger).wait()
             do {
                 let value = try body(connection)
@@ -123,12 +184,26 @@ final class PostgresLink: Sendable {
         if servesInterruptibleReads, ReadInterruption.current?.isInterrupted == true {
             throw StoreError(kind: .inputOutput, path: location.description, reason: "stopped: a newer read replaced it")
         }
-        return try connection.query(query, logger: logger).wait().rows
+        let answer = connection.query(query, logger: logger)
+        guard let (end, patience) = deadline.withLock({ $0 }) else { return try answer.wait().rows }
+        // Past the conversation's deadline, the connection is given up.
+        let left = ContinuousClock.now.duration(to: end)
+        let gaveUp = Atomic<Bool>(false)
+        let timer = answer.eventLoop.scheduleTask(in: .nanoseconds(max(0, Int64(Self.seconds(left) * 1e9)))) { [weak self] in
+            gaveUp.store(true, ordering: .sequentiallyConsistent)
+            self?.abandon(connection, patience: patience)
+        }
+        answer.whenComplete { _ in timer.cancel() }
+        do {
+            return try answer.wait().rows
+        } catch where gaveUp.load(ordering: .sequentiallyConsistent) {
+            throw noAnswer(within: patience)
+        }
     }
 
-    /// Runs `query` and returns its rows.
-    func rows(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
-        try withConnection { connection in try rows(query, on: connection) }
+    /// Runs `query` and returns its rows; with a `patience`, as `withConnection` says.
+    func rows(_ query: PostgresQuery, patience: Duration? = nil) throws(StoreError) -> [PostgresRow] {
+        try withConnection(patience: patience) { connection in try rows(query, on: connection) }
     }
 
     /// Runs an asynchronous piece of work (COPY) on a thread of its own and waits for it.
@@ -234,7 +309,13 @@ final class PostgresLink: Sendable {
             do {
                 let connection = try connect()
                 // Listen and write the queued changes before anyone else may use it.
-                let problem: String? = conversation.withLock { _ in
+                let problem: String? = {
+                    conversation.lock()
+                    defer { conversation.unlock() }
+                    // A connection that goes quiet now is given up like any other, and tried again.
+                    let patience = patience ?? Self.reconnectPatience
+                    deadline.withLock { $0 = (ContinuousClock.now + patience, patience) }
+                    defer { deadline.withLock { $0 = nil } }
                     do {
                         try onReconnect.withLock { $0 }?(connection)
                     } catch {
@@ -246,7 +327,7 @@ final class PostgresLink: Sendable {
                         state.lastProblem = nil
                     }
                     return nil
-                }
+                }()
                 if let problem {
                     _ = try? connection.close().wait()
                     state.withLock { $0.lastProblem = problem }
