@@ -41,11 +41,14 @@ struct DeliveriesScreen {
         }
     }
 
+    /// The search, filter and order of the rows shown: the ones asked for
+    /// until they come (or when they could not be read) are the status bar's to say.
     private var filterSummary: String {
+        let shown = state.shownRows
         var parts: [String] = []
-        if !state.search.query.isEmpty { parts.append("“\(state.search.query)”") }
-        if state.search.status != .all { parts.append(state.search.status.title) }
-        if state.search.sort != .manifest { parts.append("by \(state.search.sort.title)") }
+        if !shown.query.isEmpty { parts.append("“\(shown.query)”") }
+        if shown.status != .all { parts.append(shown.status.title) }
+        if shown.sort != .manifest { parts.append("by \(shown.sort.title)") }
         return parts.joined(separator: " · ")
     }
 

@@ -27,6 +27,19 @@ import Testing
         #expect(state.selected == sample.count - 1)
     }
 
+    @Test func theTitleNamesTheOrderOfTheRowsShownNotOneStillToComeOrThatCouldNotBeRead() throws {
+        var state = SampleData.state()
+        let title = { (state: AppState) in state.render().plainTextLines.first ?? "" }
+        let sorted = try #require(request(in: state.press(.character("s"))))
+        #expect(!title(state).contains("by time window"), "the rows are still in manifest order")
+        #expect(state.render().plainTextLines.last?.contains("Sorted by time window") == true)
+        // The server away: the rows stay as they were, and so does the title.
+        _ = state.update(.searched(sorted, .failure(CommandFailure(reason: "the server is unreachable"))))
+        #expect(!title(state).contains("by time window"))
+        _ = state.update(.searched(sorted, .success(reversed)))
+        #expect(title(state).contains("by time window"))
+    }
+
     @Test func homeAndACountedMoveActOnTheNewListInTheOrderTyped() throws {
         var state = SampleData.state()
         state.press(.down, .down)
