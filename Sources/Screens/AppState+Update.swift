@@ -61,7 +61,7 @@ extension AppState {
             commands = []
         case .counted(let query, let counts):
             // A count for a search the user has since left is not this one's.
-            if query == search.query { overview = counts } else { screenVersion = shownVersion }
+            if query == search.query { (overview, overviewQuery) = (counts, query) } else { screenVersion = shownVersion }
             commands = []
         case .statusSaved(let request, let result):
             // The save finished away from the keys: the notice stays until the next key.

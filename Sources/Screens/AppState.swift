@@ -49,6 +49,8 @@ public struct AppState: Sendable {
     /// Deliveries per status in the current search, for the title bar
     /// (`Command.countStatuses` counts them).
     public internal(set) var overview: StatusCounts?
+    /// The query `overview` counts: the title bar shows the counts only beside that search's rows.
+    var overviewQuery: String?
     /// The title bar's counts are behind the search shown: they are counted
     /// again when typing pauses (`.idle`), as four searches cost too much per key.
     var overviewIsStale = false

@@ -57,7 +57,8 @@ struct DeliveriesScreen {
     private func titleTrailing(width: Int) -> String {
         let room = width - 2 - DisplayWidth.columns(of: "Deliveries") - 2
         let filter = filterSummary
-        guard let counts = state.overview else { return filter }
+        // Counts of another search (typed since, not counted yet) would be read as this one's.
+        guard let counts = state.overview, state.overviewQuery == state.shownRows.query else { return filter }
         let compact = DeliveryStatus.allCases.map { StatusBadge.symbol(for: $0) + "\(counts[$0])" }.joined(separator: " ")
         let candidates = [counts.overview, compact].map { filter.isEmpty ? $0 : filter + " · " + $0 } + [filter, compact]
         return candidates.first { DisplayWidth.columns(of: $0) <= room } ?? ""

@@ -20,12 +20,16 @@ import Testing
         #expect(state.update(.searched(request, .success(rows { $0.name.contains("a") }))).isEmpty)
         #expect(state.source.count == sample.deliveries.filter { $0.name.contains("a") }.count)
         #expect(state.selected == 0)
-        // The counts are for the whole list until typing pauses; then they are asked for once.
+        // The counts are the whole list's until typing pauses, and the title
+        // does not show them beside the search's rows; then they are asked for once.
+        let title = { (state: AppState) in state.render().plainTextLines.first ?? "" }
+        #expect(title(state).contains("“a”") && !title(state).contains("pending"))
         #expect(state.update(.idle) == [.countStatuses(query: "a")])
         #expect(state.update(.idle).isEmpty)
         let counts = StatusCounts(counting: rows { $0.name.contains("a") }.deliveries)
         _ = state.update(.counted(query: "a", counts))
         #expect(state.overview == counts)
+        #expect(title(state).contains("“a” · pending \(counts[.pending])"))
     }
 
     @Test func rowsAndCountsForASearchTheUserHasLeftAreDropped() {
