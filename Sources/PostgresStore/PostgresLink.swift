@@ -167,10 +167,10 @@ final class PostgresLink: Sendable {
     /// Runs `body` in a transaction (BEGIN … COMMIT, ROLLBACK when it throws).
     func transaction<T>(patience: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
         try withConnection(patience: patience) { connection in
-            _ = try connection.query("BEGIN", logger: logger).wait()
+            _ = try rows("BEGIN", on: connection)
             do {
                 let value = try body(connection)
-                _ = try connection.query("COMMIT", logger: logger).wait()
+                _ = try rows("COMMIT", on: connection)
                 return value
             } catch {
                 if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: logger).wait() }
