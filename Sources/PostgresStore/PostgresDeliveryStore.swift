@@ -86,7 +86,8 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     init(
         location: PostgresLocation, client: String?, rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192,
-        readPatience: Duration = PostgresDeliveryStore.readPatience, writePatience: Duration = PostgresDeliveryStore.writePatience
+        readPatience: Duration = PostgresDeliveryStore.readPatience, writePatience: Duration = PostgresDeliveryStore.writePatience,
+        heartbeat: Duration = PostgresDeliveryStore.heartbeat
     ) throws(StoreError) {
         self.readPatience = readPatience
         self.writePatience = writePatience
@@ -95,7 +96,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         self.positionsCountedByTheServer = positionsCountedByTheServer
         self.location = location.description
         self.client = client ?? "\(location.user)@\(ProcessInfo.processInfo.hostName)"
-        link = try PostgresLink(location: location)
+        link = try PostgresLink(location: location, heartbeat: (every: heartbeat, patience: readPatience))
         try PostgresSchema.migrate(link)
         link.onNotification.withLock { handler in
             handler = { [weak self] _, payload in
@@ -157,6 +158,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// that gets no answer is queued; its id keeps it from being made twice.
     let writePatience: Duration
     static let writePatience: Duration = .seconds(30)
+    /// How often the link asks an idle server whether it is still there
+    /// (`PostgresLink`), waiting `readPatience` for the answer: a connection
+    /// that died quietly is found within about 15 s, and the list, which
+    /// learns of other browsers' changes through it, catches up once it is made again.
+    static let heartbeat: Duration = .seconds(10)
 
     /// The rows of `query`, a read the screens wait for (`readPatience`).
     func read(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {

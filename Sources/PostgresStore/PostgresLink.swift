@@ -23,7 +23,11 @@ import Synchronization
 /// connection (a network gone quiet, a stopped process) would otherwise hold
 /// the screen's loop for as long as it stays so. When the patience runs out the
 /// link takes the connection for lost: it closes it, which also frees a
-/// conversation stuck in it, and reconnects.
+/// conversation stuck in it, and reconnects. A link given a heartbeat also
+/// asks an idle server, now and then, for an answer within a patience: a
+/// browser nobody touches learns of other browsers' changes only through
+/// the connection, and one that died quietly would otherwise leave its list
+/// still, and saying nothing, for good.
 final class PostgresLink: Sendable {
     let location: PostgresLocation
     /// Whether this link only serves reads a newer one may supersede (the
@@ -34,6 +38,8 @@ final class PostgresLink: Sendable {
     let servesInterruptibleReads: Bool
     /// Each conversation's patience, unless it is given one.
     let patience: Duration?
+    /// How often an idle link asks the server for an answer, and how long it waits for it (nil: never).
+    let heartbeat: (every: Duration, patience: Duration)?
     private let group: MultiThreadedEventLoopGroup
     private let logger: Logger
     /// Held across each query or transaction: one conversation at a time.
@@ -64,10 +70,14 @@ final class PostgresLink: Sendable {
     }
 
     /// Connects now; throws `.unavailable` with a message naming the server (never the password).
-    init(location: PostgresLocation, servesInterruptibleReads: Bool = false, patience: Duration? = nil) throws(StoreError) {
+    init(
+        location: PostgresLocation, servesInterruptibleReads: Bool = false, patience: Duration? = nil,
+        heartbeat: (every: Duration, patience: Duration)? = nil
+    ) throws(StoreError) {
         self.location = location
         self.servesInterruptibleReads = servesInterruptibleReads
         self.patience = patience
+        self.heartbeat = heartbeat
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         logger = Logger(label: "idelivermobile.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -78,6 +88,33 @@ final class PostgresLink: Sendable {
             try? group.syncShutdownGracefully()
             throw error
         }
+        if let heartbeat { startBeating(every: heartbeat.every) }
+    }
+
+    /// A thread that checks the link every `interval` (`checkAnswers`) until it is closed; it does not keep the link alive.
+    private func startBeating(every interval: Duration) {
+        let thread = Thread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: Self.seconds(interval))
+                guard let self, !self.state.withLock({ $0.closed }) else { return }
+                self.checkAnswers()
+            }
+        }
+        thread.name = "postgres-heartbeat"
+        thread.start()
+    }
+
+    /// Asks the server for an answer within the heartbeat's patience, unless
+    /// the link is away (the reconnecting thread is at work) or busy (the
+    /// conversation under way finds out for itself). No answer in time: the
+    /// connection is taken for lost, as `rows(_:on:)` says.
+    func checkAnswers() {
+        guard let patience = heartbeat?.patience, let connection = state.withLock({ $0.connection }) else { return }
+        guard conversation.try() else { return }
+        defer { conversation.unlock() }
+        deadline.withLock { $0 = (ContinuousClock.now + patience, patience) }
+        defer { deadline.withLock { $0 = nil } }
+        _ = try? rows("SELECT 1", on: connection)
     }
 
     deinit {

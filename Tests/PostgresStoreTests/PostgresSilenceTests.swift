@@ -64,6 +64,33 @@ struct PostgresSilenceTests {
         #expect(try store.delivery(id: deliveries[7].id)?.status == .delivered)
     }
 
+    @Test func anIdleBrowsersConnectionThatDiedQuietlyIsFoundAndItsListCatchesUpOnAnothersChange() throws {
+        let cluster = try PostgresCluster.shared()
+        let fixture = try PostgresFixture(cluster: cluster)
+        let deliveries = PostgresFixture.deliveries(count: 50).map { delivery in
+            var pending = delivery
+            pending.status = .pending
+            return pending
+        }
+        let dispatcher = try fixture.open(client: "dispatcher")
+        try dispatcher.importManifest(at: try fixture.write(deliveries))
+        let idle = try PostgresDeliveryStore(
+            location: PostgresLocation(url: fixture.url, environment: [:]), client: "courier", rowsPerStep: 64, eagerLimit: 64,
+            readPatience: .milliseconds(500), writePatience: .milliseconds(500), heartbeat: .milliseconds(300))
+        defer { idle.close() }
+        #expect(try idle.deliveries().delivery(at: 5).status == .pending)
+        // Only the idle browser's server process goes quiet; it was listening for changes.
+        let pid = try #require(try idle.read("SELECT pg_backend_pid()").first?.decode(Int32.self))
+        kill(pid_t(pid), SIGSTOP)
+        defer { kill(pid_t(pid), SIGCONT) }
+
+        try dispatcher.setStatus(.delivered, forDeliveryID: deliveries[5].id)
+        // Nobody reads through the idle link: its heartbeat finds the silence, and the link made again says the list is to be read again.
+        try Self.waitUntil { (try? idle.refreshIfChangedElsewhere()) == true }
+        #expect(try idle.deliveries().delivery(at: 5).status == .delivered)
+        #expect(idle.connectionNotice == nil)
+    }
+
     /// Stops the server processes serving `fixture`'s database to anyone but `psql`, and returns them.
     static func stopServerProcesses(of fixture: PostgresFixture) throws -> [pid_t] {
         let pids = try fixture.cluster.psql(fixture.database, """
