@@ -7,23 +7,62 @@ import Model
 /// Columns: id, name, line1, line2, phone, text, status, window,
 /// instructions, items. Absent values are empty; `status` is the manifest's
 /// spelling (`out_for_delivery`); `items` is `QUANTITY×NAME` joined by `; `.
+///
+/// Records are written as UTF-8 bytes, looked at a byte at a time: the four
+/// bytes that make a field quoted are ASCII, and no byte of a longer UTF-8
+/// sequence is ASCII. (Looking at each field's characters, and joining
+/// strings, made an export of 10^6 deliveries take 20 s rather than 7.)
 enum DeliveryCSV {
     static let header = ["id", "name", "line1", "line2", "phone", "text", "status", "window", "instructions", "items"]
 
-    static func record(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+    /// Appends a record of `fields`.
+    static func append(record fields: [String], to bytes: inout [UInt8]) {
+        for (index, value) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(field: value, to: &bytes)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    static func record(for delivery: Delivery) -> String {
-        record([
+    /// Appends the record of `delivery`.
+    static func append(_ delivery: Delivery, to bytes: inout [UInt8]) {
+        let texts = [
             delivery.id, delivery.name, delivery.address.line1, delivery.address.line2 ?? "",
             delivery.phone ?? "", delivery.text ?? "", delivery.status.rawValue, delivery.window ?? "",
-            delivery.instructions ?? "", delivery.items.map { "\($0.quantity)×\($0.name)" }.joined(separator: "; "),
-        ])
+            delivery.instructions ?? "",
+        ]
+        for value in texts {
+            append(field: value, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        var items: [UInt8] = []
+        for (index, item) in delivery.items.enumerated() {
+            if index > 0 { items.append(contentsOf: "; ".utf8) }
+            items.append(contentsOf: String(item.quantity).utf8)
+            items.append(contentsOf: "×".utf8)
+            items.append(contentsOf: item.name.utf8)
+        }
+        append(field: items, to: &bytes)
+        bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// Appends one field, quoted when it holds a comma, a double quote, CR or LF.
+    static func append(field value: String, to bytes: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { append(field: $0, to: &bytes) }
+    }
+
+    private static func append<Field: Collection<UInt8>>(field value: Field, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        guard value.contains(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0D || $0 == 0x0A }) else {
+            bytes.append(contentsOf: value)
+            return
+        }
+        bytes.append(quote)
+        for byte in value {
+            bytes.append(byte)
+            if byte == quote { bytes.append(quote) }
+        }
+        bytes.append(quote)
     }
 }

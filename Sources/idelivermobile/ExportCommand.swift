@@ -47,30 +47,28 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
-        let sanitizes = isatty(1) == 1
-        func clean(_ text: String) -> String { sanitizes ? Sanitizer.sanitize(text) : text }
-        var output = BufferedOutput()
+        var output = BufferedOutput(sanitizes: isatty(1) == 1)
         do {
+            var bytes: [UInt8] = []
             switch format {
             case .csv:
-                output.write(DeliveryCSV.record(DeliveryCSV.header))
+                DeliveryCSV.append(record: DeliveryCSV.header, to: &bytes)
                 try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
-                    output.write(clean(DeliveryCSV.record(for: delivery)))
+                    DeliveryCSV.append(delivery, to: &bytes)
+                    output.write(&bytes)
                     try output.flushIfFull()
                 }
             case .json:
                 var writer = ManifestWriter()
-                var bytes: [UInt8] = []
                 writer.begin(&bytes)
                 try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
                     writer.append(delivery, to: &bytes)
-                    output.write(clean(String(decoding: bytes, as: UTF8.self)))
-                    bytes.removeAll(keepingCapacity: true)
+                    output.write(&bytes)
                     try output.flushIfFull()
                 }
                 writer.end(&bytes)
-                output.write(String(decoding: bytes, as: UTF8.self))
             }
+            output.write(&bytes)
             try output.flush()
         } catch let error as StoreError {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
@@ -80,11 +78,25 @@ struct ExportCommand: ParsableCommand {
     }
 }
 
-/// Standard output in big writes.
+/// Standard output in big writes; to a terminal, with control characters
+/// shown as on screen (`Sanitizer`) rather than sent raw.
 struct BufferedOutput {
+    let sanitizes: Bool
     private var buffer: [UInt8] = []
 
-    mutating func write(_ text: String) { buffer.append(contentsOf: text.utf8) }
+    init(sanitizes: Bool) {
+        self.sanitizes = sanitizes
+    }
+
+    /// Takes the bytes of whole records (UTF-8), leaving `bytes` empty for the next.
+    mutating func write(_ bytes: inout [UInt8]) {
+        if sanitizes {
+            buffer.append(contentsOf: Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func flushIfFull() throws {
         if buffer.count >= 1 << 20 { try flush() }

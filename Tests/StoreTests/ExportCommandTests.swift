@@ -39,10 +39,16 @@ struct ExportCommandTests {
     @Test func csvIsRFC4180AndFiltersLikeTheKeys() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
-        let deliveries = SampleManifest.deliveries(count: 60)
+        var deliveries = SampleManifest.deliveries(count: 60)
+        // A field of each kind RFC 4180 quotes: a comma, a quote, a line end.
+        let first = try #require(deliveries.firstIndex { $0.status == .pending })
+        deliveries[first].name = "Smith, \"Jo\""
+        deliveries[first].address.line2 = "Floor 2\r\nBack door"
+        deliveries[first].items = [Item(name: "Kettle, 2 l", quantity: 3), Item(name: "Lid", quantity: 1)]
         let manifest = try SampleManifest.write(deliveries, to: folder)
         #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).status == 0)
         let csv = try run(["export", "--status", "pending", "a.sqlite"], in: folder)
+        #expect(csv.output.contains("\(deliveries[first].id),\"Smith, \"\"Jo\"\"\","))
         #expect(csv.status == 0)
         let records = Self.parseCSV(csv.output)
         #expect(records.first == ["id", "name", "line1", "line2", "phone", "text", "status", "window", "instructions", "items"])
@@ -50,6 +56,13 @@ struct ExportCommandTests {
         #expect(records.dropFirst().map { $0[0] } == pending.map(\.id))
         #expect(records.dropFirst().map { $0[1] } == pending.map(\.name))
         #expect(records.dropFirst().map { $0[8] } == pending.map { $0.instructions ?? "" }, "quotes and newlines survive")
+        // Every column, commas in addresses and the items' × included.
+        let expected = pending.map { delivery in
+            [delivery.id, delivery.name, delivery.address.line1, delivery.address.line2 ?? "", delivery.phone ?? "",
+             delivery.text ?? "", delivery.status.rawValue, delivery.window ?? "", delivery.instructions ?? "",
+             delivery.items.map { "\($0.quantity)×\($0.name)" }.joined(separator: "; ")]
+        }
+        #expect(Array(records.dropFirst()) == expected)
         #expect(csv.output.hasSuffix("\r\n"))
         let searched = Self.parseCSV(try run(["export", "--search", "Paris", "a.sqlite"], in: folder).output)
         #expect(searched.count > 1)
