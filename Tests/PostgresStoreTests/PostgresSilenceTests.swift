@@ -14,15 +14,9 @@ struct PostgresSilenceTests {
     @Test func aReadGetsNoAnswerInItsPatienceAndTheStoreReconnectsAndWritesTheChangeThatWaited() throws {
         let cluster = try PostgresCluster.shared()
         let fixture = try PostgresFixture(cluster: cluster)
-        let deliveries = PostgresFixture.deliveries(count: 400).map { delivery in
-            var pending = delivery
-            pending.status = .pending
-            return pending
-        }
+        let deliveries = Self.pending(400)
         try fixture.open().importManifest(at: try fixture.write(deliveries))
-        let store = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: "courier", rowsPerStep: 64, eagerLimit: 64,
-            readPatience: .milliseconds(500), writePatience: .milliseconds(500))
+        let store = try Self.impatientStore(fixture)
         defer { store.close() }
         let rows = try store.deliveries()
         #expect(rows.delivery(at: 0).id == deliveries[0].id)
@@ -67,16 +61,10 @@ struct PostgresSilenceTests {
     @Test func anIdleBrowsersConnectionThatDiedQuietlyIsFoundAndItsListCatchesUpOnAnothersChange() throws {
         let cluster = try PostgresCluster.shared()
         let fixture = try PostgresFixture(cluster: cluster)
-        let deliveries = PostgresFixture.deliveries(count: 50).map { delivery in
-            var pending = delivery
-            pending.status = .pending
-            return pending
-        }
+        let deliveries = Self.pending(50)
         let dispatcher = try fixture.open(client: "dispatcher")
         try dispatcher.importManifest(at: try fixture.write(deliveries))
-        let idle = try PostgresDeliveryStore(
-            location: PostgresLocation(url: fixture.url, environment: [:]), client: "courier", rowsPerStep: 64, eagerLimit: 64,
-            readPatience: .milliseconds(500), writePatience: .milliseconds(500), heartbeat: .milliseconds(300))
+        let idle = try Self.impatientStore(fixture)
         defer { idle.close() }
         #expect(try idle.deliveries().delivery(at: 5).status == .pending)
         // Only the idle browser's server process goes quiet; it was listening for changes.
@@ -89,6 +77,23 @@ struct PostgresSilenceTests {
         try Self.waitUntil { (try? idle.refreshIfChangedElsewhere()) == true }
         #expect(try idle.deliveries().delivery(at: 5).status == .delivered)
         #expect(idle.connectionNotice == nil)
+    }
+
+    /// Generated deliveries, every one pending.
+    static func pending(_ count: Int) -> [Delivery] {
+        PostgresFixture.deliveries(count: count).map { delivery in
+            var pending = delivery
+            pending.status = .pending
+            return pending
+        }
+    }
+
+    /// A courier's store that waits half a second for an answer (a browser
+    /// waits 5 s, a change 30 s) and asks an idle server every 0.3 s (a browser every 10 s).
+    static func impatientStore(_ fixture: PostgresFixture) throws -> PostgresDeliveryStore {
+        try PostgresDeliveryStore(
+            location: PostgresLocation(url: fixture.url, environment: [:]), client: "courier", rowsPerStep: 64, eagerLimit: 64,
+            readPatience: .milliseconds(500), writePatience: .milliseconds(500), heartbeat: .milliseconds(300))
     }
 
     /// Stops the server processes serving `fixture`'s database to anyone but `psql`, and returns them.
