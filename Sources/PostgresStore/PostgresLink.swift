@@ -221,8 +221,15 @@ final class PostgresLink: Sendable {
         if servesInterruptibleReads, ReadInterruption.current?.isInterrupted == true {
             throw StoreError(kind: .inputOutput, path: location.description, reason: "stopped: a newer read replaced it")
         }
-        let answer = connection.query(query, logger: logger)
-        guard let (end, patience) = deadline.withLock({ $0 }) else { return try answer.wait().rows }
+        // Each row handed over as it comes: postgres-nio's way of collecting
+        // them all copies the rows kept so far at every batch that arrives,
+        // so a result of 10^6 rows (a search for "dlv", every id) took 9 s.
+        let rows = Mutex<[PostgresRow]>([])
+        let answer = connection.query(query, logger: logger) { row in rows.withLock { $0.append(row) } }
+        guard let (end, patience) = deadline.withLock({ $0 }) else {
+            _ = try answer.wait()
+            return rows.withLock { $0 }
+        }
         // Past the conversation's deadline, the connection is given up.
         let left = ContinuousClock.now.duration(to: end)
         let gaveUp = Atomic<Bool>(false)
@@ -232,7 +239,8 @@ final class PostgresLink: Sendable {
         }
         answer.whenComplete { _ in timer.cancel() }
         do {
-            return try answer.wait().rows
+            _ = try answer.wait()
+            return rows.withLock { $0 }
         } catch where gaveUp.load(ordering: .sequentiallyConsistent) {
             throw noAnswer(within: patience)
         }
