@@ -79,6 +79,9 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// a keystroke), and they are counted here against each status's rows
     /// (`statusCounts(of:)`); tests make it small.
     let positionsCountedByTheServer: Int
+    /// A typed word's candidate words above which the server looks at every
+    /// word rather than these by key (`SearchWords`); tests make it small.
+    let wordsLookedUpByKey: Int
 
     public convenience init(location: PostgresLocation, client: String? = nil) throws(StoreError) {
         try self.init(location: location, client: client, rowsPerStep: 4096, eagerLimit: 16384)
@@ -86,9 +89,11 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     init(
         location: PostgresLocation, client: String?, rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192,
+        wordsLookedUpByKey: Int = SearchWords.wordsLookedUpByKey,
         readPatience: Duration = PostgresDeliveryStore.readPatience, writePatience: Duration = PostgresDeliveryStore.writePatience,
         heartbeat: Duration = PostgresDeliveryStore.heartbeat
     ) throws(StoreError) {
+        self.wordsLookedUpByKey = wordsLookedUpByKey
         self.readPatience = readPatience
         self.writePatience = writePatience
         self.rowsPerStep = rowsPerStep
@@ -445,7 +450,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             }
             let matched = try PositionSet.holdingAll(search.words) { word in
                 var found = PositionSet(capacity: capacity)
-                try SearchWords.positions(holding: word, into: &found, link, connection)
+                try SearchWords.positions(holding: word, into: &found, lookingUpByKeyAtMost: wordsLookedUpByKey, link, connection)
                 return found
             }
             let positions = matched?.positions ?? []

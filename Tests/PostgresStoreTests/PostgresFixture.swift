@@ -28,10 +28,13 @@ struct PostgresFixture {
     }
 
     /// A store reading small steps, so that lists are learnt across many of them.
-    func open(rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192) throws -> PostgresDeliveryStore {
+    func open(
+        rowsPerStep: Int, eagerLimit: Int, positionsCountedByTheServer: Int = 8192,
+        wordsLookedUpByKey: Int = SearchWords.wordsLookedUpByKey
+    ) throws -> PostgresDeliveryStore {
         try PostgresDeliveryStore(
             location: PostgresLocation(url: url, environment: [:]), client: nil, rowsPerStep: rowsPerStep, eagerLimit: eagerLimit,
-            positionsCountedByTheServer: positionsCountedByTheServer)
+            positionsCountedByTheServer: positionsCountedByTheServer, wordsLookedUpByKey: wordsLookedUpByKey)
     }
 
     /// Generated deliveries (about one in ten in Japanese, Chinese, Russian or Greek),

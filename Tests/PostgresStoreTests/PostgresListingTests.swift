@@ -23,7 +23,8 @@ struct PostgresListingTests {
 
     /// Lists learn 100 positions per keyset step here (and exports fetch 100 rows at a time;
     /// searches finding more than 300 rows are learnt by keyset too), so that they are read
-    /// across many steps; names and windows tie and differ only in case, so
+    /// across many steps; a typed word with more than 8 candidate words has every
+    /// word looked at, so that both ways are compared; names and windows tie and differ only in case, so
     /// that ties straddle the steps.
     static func pair() throws -> Pair {
         let fixture = try PostgresFixture()
@@ -35,7 +36,7 @@ struct PostgresListingTests {
         // A space inside a grapheme cluster (after a prepended mark): a typed word can hold it, the word index cannot.
         deliveries[12].name = "Dana\u{0600} Kim"
         let manifest = try fixture.write(deliveries)
-        let postgres = try fixture.open(rowsPerStep: 100, eagerLimit: 300)
+        let postgres = try fixture.open(rowsPerStep: 100, eagerLimit: 300, wordsLookedUpByKey: 8)
         try postgres.importManifest(at: manifest)
         let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("same.sqlite"))
         try sqlite.importManifest(at: manifest)
