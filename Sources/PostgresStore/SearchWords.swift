@@ -288,14 +288,15 @@ extension SearchWords {
     /// Adds to `found` the positions of the deliveries with a word holding
     /// `word` (a typed word, folded, without white space): the words holding
     /// all its trigrams, then each asked whether it holds them in order; a
-    /// word of one or two scalars has none, and every word is looked at.
+    /// word of one or two scalars has none, and every word is looked at, as
+    /// it is when the candidates are very many (`wordsLookedUpByKey`).
     static func positions(
         holding word: String, into found: inout PositionSet, lookingUpByKeyAtMost wordsLookedUpByKey: Int = wordsLookedUpByKey,
         _ link: PostgresLink, _ connection: PostgresConnection
     ) throws {
         // The words' lists as one array in one row: a row each costs this end
-        // far more to take in than an element each (a word in every id, "dlv":
-        // 10^6 rows, 2.9 s; one array, see docs/benchmarks.md).
+        // far more to take in than an element each (a word of every id, "dlv",
+        // at 10^6: 2.2-3.2 s as rows, 1.7-2.1 s as one array).
         let rows: [PostgresRow]
         let scan: PostgresQuery = "SELECT array_agg(positions) FROM search_word WHERE strpos(word, \(word)) > 0"
         if word.unicodeScalars.count < 3 {
