@@ -108,7 +108,7 @@ final class PostgresLink: Sendable {
     /// the link is away (the reconnecting thread is at work) or busy (the
     /// conversation under way finds out for itself). No answer in time: the
     /// connection is taken for lost, as `rows(_:on:)` says.
-    func checkAnswers() {
+    private func checkAnswers() {
         guard let patience = heartbeat?.patience, let connection = state.withLock({ $0.connection }) else { return }
         guard conversation.try() else { return }
         defer { conversation.unlock() }
