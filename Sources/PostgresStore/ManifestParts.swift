@@ -25,6 +25,9 @@ final class ManifestParts: Sendable {
     /// once its thread is done: positions in `firstWords` all come before those in `restWords`.
     let firstWords = BoundedQueue<SearchWords>(capacity: 1)
     let restWords = BoundedQueue<SearchWords>(capacity: 1)
+    /// Likewise each part's keys of the text orders (`TextOrderBuilder`).
+    let firstOrders = BoundedQueue<TextOrderBuilder>(capacity: 1)
+    let restOrders = BoundedQueue<TextOrderBuilder>(capacity: 1)
     /// Both parts' COPY chunks, each part's in order, as they are made (each
     /// row carries its position, so their order in the table is the server's business).
     let chunks = BoundedQueue<ByteBuffer>(capacity: 8, producers: 2)
@@ -67,7 +70,8 @@ final class ManifestParts: Sendable {
         }
     }
 
-    /// `gathersWords`: each part gathers the words of its deliveries' search texts (`SearchWords`).
+    /// `gathersWords`: each part gathers the words of its deliveries' search
+    /// texts (`SearchWords`) and the keys of their text orders (`TextOrderBuilder`).
     init(
         manifest: ManifestFile, file: String, reader: ManifestReader, gathersWords: Bool,
         progress: (@Sendable (ImportProgress) -> Void)?
@@ -84,7 +88,7 @@ final class ManifestParts: Sendable {
         progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
         Thread { self.findTheCutThenReadTheRest() }.start()
         Thread {
-            self.read(into: self.firstWords, from: nil) { index, offset in
+            self.read(into: (self.firstWords, self.firstOrders), from: nil) { index, offset in
                 try self.cut.withLock { cut in
                     cut.taken = index
                     guard case let end?? = cut.end, index == end.index - 1 else { return false }
@@ -140,20 +144,25 @@ final class ManifestParts: Sendable {
         guard let start else {
             cut.withLock { $0.counts.append(0) }
             restWords.finish(error: nil)
+            restOrders.finish(error: nil)
             chunks.finish(error: nil)
             return
         }
-        read(into: restWords, from: start) { _, _ in false }
+        read(into: (restWords, restOrders), from: start) { _, _ in false }
     }
 
     /// Parses and encodes deliveries as COPY rows into `chunks` from `start`
     /// until `ends` says a delivery (by index and end offset) is the last,
-    /// or the manifest ends, handing their words to `gathered` when asked to.
-    private func read(into gathered: BoundedQueue<SearchWords>, from start: ManifestCheckpoint?, ends: (Int, Int) throws -> Bool) {
+    /// or the manifest ends, handing their words and text orders' keys to `gathered` when asked to.
+    private func read(
+        into gathered: (words: BoundedQueue<SearchWords>, orders: BoundedQueue<TextOrderBuilder>),
+        from start: ManifestCheckpoint?, ends: (Int, Int) throws -> Bool
+    ) {
         struct PartEnd: Error {}
         var buffer = ByteBuffer()
         buffer.reserveCapacity(PostgresImport.chunkBytes + 4096)
         var words = SearchWords()
+        var orders = TextOrderBuilder()
         var items: [UInt8] = []
         var count = 0
         var unsent = 0
@@ -169,7 +178,10 @@ final class ManifestParts: Sendable {
                     let sequence = Int32(index + 1)
                     let searchText = CopyRow.searchText(of: delivery)
                     CopyRow.append(delivery, sequence: sequence, searchText: searchText, items: &items, to: &buffer)
-                    if gathersWords { words.add(position: sequence, folded: searchText) }
+                    if gathersWords {
+                        words.add(position: sequence, folded: searchText)
+                        orders.add(name: delivery.name, window: delivery.window)
+                    }
                     count += 1
                     unsent += 1
                     if buffer.readableBytes >= PostgresImport.chunkBytes {
@@ -188,12 +200,17 @@ final class ManifestParts: Sendable {
             if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
             report(bytes: 0, deliveries: unsent)
             cut.withLock { $0.counts.append(count) }
-            if gathersWords { _ = gathered.put(words) }
-            gathered.finish(error: nil)
+            if gathersWords {
+                _ = gathered.words.put(words)
+                _ = gathered.orders.put(orders)
+            }
+            gathered.words.finish(error: nil)
+            gathered.orders.finish(error: nil)
             chunks.finish(error: nil)
         } catch {
             if !(error is CancellationError) { suspect.store(true, ordering: .relaxed) }
-            gathered.finish(error: error)
+            gathered.words.finish(error: error)
+            gathered.orders.finish(error: error)
             chunks.finish(error: error)
         }
     }

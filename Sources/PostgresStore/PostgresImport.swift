@@ -18,15 +18,17 @@ import Synchronization
 ///   copied straight into `delivery` with its keys and indexes dropped, and
 ///   those are built once afterwards, from sorted rows, which is far cheaper
 ///   than keeping them up row by row; the reading threads gather the word
-///   index (`SearchWords`) on the way, and their parts' words, joined, go
-///   into tables a second connection makes while the keys are built
-///   (`StagedWords`), which this transaction then puts in place.
+///   index (`SearchWords`) and the text orders' keys (`TextOrderBuilder`) on
+///   the way, and their parts' words, joined, go into tables a second
+///   connection makes while the keys are built (`StagedWords`), which this
+///   transaction then puts in place, with the text orders.
 /// - Into a store that holds rows, they are copied into a temporary table;
 ///   known ids are updated in place (a status saved in the store survives
 ///   unless the manifest itself changes it, as in SQLite), new ids are
 ///   appended in manifest order; rows the manifest leaves as they are are
 ///   not written, and when some were, the word index is made again from the
-///   store's texts.
+///   store's texts, and the text orders sorted again when a name or a window
+///   changed or rows were added.
 ///
 /// A `NOTIFY` tells every browser. Any failure rolls it all back, the
 /// dropped indexes included.
@@ -154,6 +156,19 @@ struct PostgresImport {
                     }
                 }.start()
                 defer { wordChunks.cancel() }
+                // And another works the text orders out from the parts' keys.
+                let textOrders = BoundedQueue<[DeliveryOrder: [Int32]]>(capacity: 1)
+                Thread {
+                    do {
+                        var orders = try parts.firstOrders.take() ?? TextOrderBuilder()
+                        orders.append(try parts.restOrders.take() ?? TextOrderBuilder())
+                        _ = textOrders.put(Dictionary(uniqueKeysWithValues: PostgresSchema.textOrders.map { ($0, orders.positions($0)) }))
+                        textOrders.finish(error: nil)
+                    } catch {
+                        textOrders.finish(error: error)
+                    }
+                }.start()
+                defer { textOrders.cancel() }
                 // Meanwhile a second connection makes the word table, which this transaction then swaps in.
                 let words = StagedWords(location: link.location, words: wordChunks, indexBuildMemory: Self.indexBuildMemory)
                 staged.withLock { $0 = words }
@@ -165,6 +180,7 @@ struct PostgresImport {
                 // The planner's figures for the new rows, committed with them.
                 try PostgresSchema.analyzeDeliveries(link, connection)
                 try words.swapIn(link, connection)
+                try PostgresSchema.keepTextOrders(try textOrders.take() ?? [:], link, connection)
             } else {
                 // An id twice in the manifest: the store's key would not catch one it already has.
                 try Self.findingRepeatedIDs(parts) {
@@ -219,6 +235,11 @@ struct PostgresImport {
             """, on: connection).first?.decode(Int64.self) ?? 0
         guard changes > 0 else { return }
         let many = changes > Self.remakesWordIndexAbove
+        // Whether the text orders change: rows added, or a name or window changed (not only a status or a phone).
+        let reorders = try link.rows("""
+            SELECT EXISTS (SELECT 1 FROM import_change c LEFT JOIN delivery d ON d.position = c.old_position
+                           WHERE d.position IS NULL OR d.name IS DISTINCT FROM c.name OR d.delivery_window IS DISTINCT FROM c.delivery_window)
+            """, on: connection).first?.decode(Bool.self) ?? true
         _ = try link.rows("""
             UPDATE delivery d SET
                 name = c.name, line1 = c.line1, line2 = c.line2, phone = c.phone, text_number = c.text_number,
@@ -237,6 +258,7 @@ struct PostgresImport {
                 c.name_length, c.address_length, c.window_length, c.search_text
             FROM import_change c WHERE c.old_position IS NULL
             """, on: connection)
+        if reorders { try PostgresSchema.sortTextOrders(link, connection) }
         if many {
             let words = try SearchWords.reading(link, connection)
             let chunks = BoundedQueue<WordTableChunk>(capacity: SearchWords.queuedChunks)

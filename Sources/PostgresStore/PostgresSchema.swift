@@ -181,7 +181,7 @@ enum PostgresSchema {
             try SearchWords.reading(link, connection).replaceTables(link, connection)
         }),
         // The sort indexes led by one text key, the rank's letter and the
-        // order's key (`PostgresSearch.rankedKey`), rather than the rank and
+        // order's key (`rankedKey`), rather than the rank and
         // then the key: the same order, and the server sorts their rows by
         // the first bytes of that key, which it cannot for a second column.
         Migration(version: 12, name: "the sort indexes led by the rank and key as one text", statements: [
@@ -199,7 +199,48 @@ enum PostgresSchema {
             "ALTER TABLE delivery " + sampledColumns.map { "ALTER COLUMN \($0) SET STATISTICS \(statisticsTarget)" }.joined(separator: ", "),
             indexExpressionStatistics,
         ] + wordStatistics(of: (words: "search_word", trigrams: "search_trigram"))),
+        // A list in a text order is read whole, from every position in that
+        // order kept as one array (`text_order`, `PostgresDeliveryStore.wholeOrder`),
+        // rather than stepped through an index of its own: the two indexes cost
+        // every import of 10^6 5-6 s of the server's CPU (sorting a million rows
+        // that do not arrive in their order), more than a third of it, and every
+        // status change and re-import kept them up. An import into an empty
+        // store works the orders out as it reads (`TextOrderBuilder`); one
+        // that changes texts, and this migration, have the server sort.
+        Migration(version: 14, name: "the text orders kept whole rather than indexed", statements: [
+            "DROP INDEX IF EXISTS delivery_by_status_then_name", "DROP INDEX IF EXISTS delivery_by_status_then_window",
+            "CREATE TABLE IF NOT EXISTS text_order (sort text PRIMARY KEY, positions integer[] NOT NULL)",
+            // Read whole by every browser's first sort: not worth compressing.
+            "ALTER TABLE text_order ALTER COLUMN positions SET STORAGE EXTERNAL",
+            // Whoever may read the rows may read their orders.
+            keepingOwnerAndGrants(of: "delivery", for: "text_order"),
+        ], rewrite: { link, connection in
+            try sortTextOrders(link, connection)
+        }),
     ]
+
+    /// The orders `text_order` keeps (v14).
+    static let textOrders: [DeliveryOrder] = [.name, .window]
+
+    /// Keeps every position of each text order in `text_order`, as the server sorts the rows now.
+    static func sortTextOrders(_ link: PostgresLink, _ connection: PostgresConnection) throws {
+        for order in textOrders {
+            _ = try link.rows(PostgresQuery(unsafeSQL: """
+                INSERT INTO text_order (sort, positions) SELECT '\(order.rawValue)', whole FROM (\(PostgresSearch.wholeList(in: order).sql)) AS w(whole)
+                ON CONFLICT (sort) DO UPDATE SET positions = excluded.positions
+                """), on: connection)
+        }
+    }
+
+    /// Keeps `orders` (every position of each text order, worked out by this end) in `text_order`.
+    static func keepTextOrders(_ orders: [DeliveryOrder: [Int32]], _ link: PostgresLink, _ connection: PostgresConnection) throws {
+        for (order, positions) in orders {
+            _ = try link.rows("""
+                INSERT INTO text_order (sort, positions) VALUES (\(order.rawValue), \(positions))
+                ON CONFLICT (sort) DO UPDATE SET positions = excluded.positions
+                """, on: connection)
+        }
+    }
 
     /// The statistics target (v13) of the columns queries filter or sort on,
     /// of `delivery`'s indexes' expressions, and of the word index's keys.
@@ -211,18 +252,10 @@ enum PostgresSchema {
     /// The columns of `delivery` that are only read, never filtered or sorted on (v10).
     static let unfilteredColumns = ["line1", "line2", "phone", "text_number", "items", "instructions", "search_text", "imported_status"]
 
-    /// One index per sort order by text (v6): the status's rank, then
-    /// exactly the expressions the keyset reads (`PostgresSearch.sortKey`),
-    /// then the position, so that each status's rows in that order are a
-    /// range (`PostgresSearch.positions(after:)`). Since v12 the rank and the
-    /// key are one text key (`PostgresSearch.rankedKey`), which sorts the same
-    /// and builds faster. The status order needs none of its own: within a
-    /// status it is the status index's position order.
-    ///
-    /// Each includes the columns its key is made from, which lets the server
-    /// read a step's positions and count the rows before one from the index
-    /// alone (10^6 rows, a step of 4096 positions: 1 ms, against 20-35 ms of
-    /// visits to the table without).
+    /// The sort indexes of the text orders, versions 6 to 13 (dropped by
+    /// v14): the status's rank, then exactly the expressions the keyset read,
+    /// then the position, so that each status's rows in that order were a
+    /// range. Since v12 the rank and the key were one text key (`rankedKey`).
     static let sortIndexes = [sortIndex(.name), sortIndex(.window)]
 
     /// The rows of each status in position order (a status filter in
@@ -233,12 +266,26 @@ enum PostgresSchema {
         drop: "DROP INDEX delivery_by_status",
         build: "CREATE INDEX delivery_by_status ON delivery ((\(PostgresSearch.statusRank)), position) INCLUDE (status)")
 
-    /// The sort index of one order by text (`sortIndexes`).
+    /// The sort index of one order by text (`sortIndexes`), as versions 12 and 13 built it.
     static func sortIndex(_ order: DeliveryOrder) -> (drop: String, build: String) {
         let (name, column) = order == .name ? ("name", "name") : ("window", "delivery_window")
         return ("DROP INDEX delivery_by_status_then_\(name)",
-                "CREATE INDEX delivery_by_status_then_\(name) ON delivery ((\(PostgresSearch.rankedKey(order))), position) "
+                "CREATE INDEX delivery_by_status_then_\(name) ON delivery ((\(rankedKey(order))), position) "
                     + "INCLUDE (\(column), status)")
+    }
+
+    /// A text order's sort index key (v12 to v13): the status's rank as a
+    /// letter, `a` for pending to `d` for failed, then the order's key as
+    /// text, compared as bytes, which sorts as the rank and then the key do.
+    private static func rankedKey(_ order: DeliveryOrder) -> String {
+        let rank = "(CASE status WHEN 'pending' THEN 'a' WHEN 'out_for_delivery' THEN 'b' WHEN 'delivered' THEN 'c' ELSE 'd' END)"
+        return switch order {
+        case .window:
+            "(\(rank) || CASE WHEN delivery_window IS NULL THEN '1' WHEN delivery_window = '' THEN '2' ELSE '0' END "
+                + "|| coalesce(delivery_window, '')) COLLATE \"C\""
+        case .name, .manifest, .status:
+            "(\(rank) || lower(name COLLATE \"C\")) COLLATE \"C\""
+        }
     }
 
     /// The keys and indexes of `delivery` as the latest version has them, in
@@ -249,7 +296,7 @@ enum PostgresSchema {
          "ALTER TABLE delivery ADD CONSTRAINT delivery_pkey PRIMARY KEY (position) INCLUDE (name_length, address_length, window_length)"),
         ("ALTER TABLE delivery DROP CONSTRAINT delivery_id_key", "ALTER TABLE delivery ADD CONSTRAINT delivery_id_key UNIQUE (id)"),
         statusIndex,
-    ] + sortIndexes
+    ]
 
     /// Computes every row's `search_text` again (`SubstringSearch.searchedText`), a batch at a time.
     private static func refoldSearchText(_ link: PostgresLink, _ connection: PostgresConnection) throws {

@@ -58,6 +58,74 @@ struct PostgresDeliveryStoreTests {
         #expect(Array(rows[50...].map(\.id)) == extra.map(\.id))
     }
 
+    /// Every position of each text order is kept as one array
+    /// (`text_order`), as the SQLite store sorts the same rows: worked out by
+    /// an import into an empty store as it reads, sorted again by the server
+    /// after a re-import that renames or adds rows, and by the migration that
+    /// made the table. A browser reads it rather than have the server sort,
+    /// unless it does not hold every row.
+    @Test func theTextOrdersAreKeptWholeAsSQLiteSortsTheRows() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        var deliveries = PostgresFixture.deliveries(count: 700, seed: 12)
+        for index in stride(from: 0, to: deliveries.count, by: 3) {
+            deliveries[index].name = ["Kim Lee", "kim lee", "KIM", "Ölund", "émile", "a", "東京"][index % 7]
+            deliveries[index].window = [nil, "", "09:00-12:00", "9:00-10:00", " "][index % 5]
+        }
+        func expectKept(_ manifest: URL, _ rows: [Delivery], _ note: String) throws {
+            let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("\(UUID().uuidString).sqlite"))
+            try sqlite.importManifest(at: manifest)
+            let place = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0 + 1) })
+            for order in PostgresSchema.textOrders {
+                let listed = try sqlite.search("", sort: order)
+                let expected = (0..<listed.count).compactMap { place[listed.delivery(at: $0).id] }.map(String.init)
+                let kept = try fixture.cluster.psql(fixture.database, "SELECT array_to_string(positions, ',') FROM text_order WHERE sort = '\(order.rawValue)'")
+                #expect(kept == expected.joined(separator: ","), "\(note) \(order)")
+            }
+        }
+        let first = try fixture.write(deliveries)
+        try store.importManifest(at: first)
+        try expectKept(first, deliveries, "into an empty store")
+
+        // A phone changed: the orders stand; a name and a window changed and rows added: sorted again.
+        let before = try fixture.cluster.psql(fixture.database, "SELECT string_agg(xmin::text, ',' ORDER BY sort) FROM text_order")
+        deliveries[5].phone = "+1 555 0100"
+        try store.importManifest(at: try fixture.write(deliveries, name: "phone.json"))
+        #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(xmin::text, ',' ORDER BY sort) FROM text_order") == before)
+        deliveries[10].name = "Aaron Aardvark"
+        deliveries[20].window = "06:00-07:00"
+        let added = PostgresFixture.deliveries(count: 4, seed: 13).map { delivery -> Delivery in
+            var delivery = delivery
+            delivery.id = "NEW-" + delivery.id
+            return delivery
+        }
+        let second = try fixture.write(deliveries + added, name: "second.json")
+        try store.importManifest(at: second)
+        try expectKept(second, deliveries + added, "after a re-import")
+
+        // The store as version 13 left it: an index per text order, no table of them.
+        try fixture.cluster.psql(fixture.database, """
+            DELETE FROM idm_schema_migration WHERE version >= 14;
+            DROP TABLE text_order;
+            \(PostgresSchema.sortIndexes.map(\.build).joined(separator: ";\n"));
+            """)
+        _ = try fixture.open()
+        try expectKept(second, deliveries + added, "migrated")
+
+        // Browsers read it: turned round, a fresh store lists the rows turned round; cut short, the server sorts.
+        let byName = PostgresFixture.rows(try fixture.open().search("", status: .all, sort: .name)).map(\.id)
+        #expect(byName.count == deliveries.count + added.count)
+        try fixture.cluster.psql(fixture.database, """
+            UPDATE text_order SET positions = ARRAY(SELECT unnest(positions) AS p ORDER BY 1 DESC) WHERE sort = 'name'
+            """)
+        let turned = try fixture.cluster.psql(fixture.database, "SELECT array_to_string(positions, ',') FROM text_order WHERE sort = 'name'")
+        let place = Dictionary(uniqueKeysWithValues: (deliveries + added).enumerated().map { ($1.id, $0 + 1) })
+        #expect(PostgresFixture.rows(try fixture.open().search("", status: .all, sort: .name)).compactMap { place[$0.id] }.map(String.init)
+                .joined(separator: ",") == turned)
+        try fixture.cluster.psql(fixture.database, "UPDATE text_order SET positions = positions[1:10] WHERE sort = 'name'")
+        #expect(PostgresFixture.rows(try fixture.open().search("", status: .all, sort: .name)).map(\.id) == byName)
+    }
+
     @Test func reimportsKeepTheWordIndexAndTheSortIndexesInStep() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()
@@ -89,8 +157,7 @@ struct PostgresDeliveryStoreTests {
         #expect(PostgresFixture.rows(try store.search("xylophone", status: .all)).map(\.id) == extra.map(\.id))
         #expect(try fixture.cluster.psql(fixture.database, "SELECT count(*) FROM search_word WHERE word LIKE 'quetz%'") == "0")
         #expect(try Self.trigramListsHoldTheirWords(fixture))
-        // Every row changed: more than the merge keeps the sort indexes up
-        // for, so it builds them again, sampled as the migrations made them.
+        // Every row changed: the keys and indexes are kept up, sampled as the migrations made them.
         let sampled = try Self.sampledColumns(fixture)
         for index in deliveries.indices { deliveries[index].name = "Renamed \(deliveries.count - index)" }
         try store.importManifest(at: try fixture.write(deliveries + extra, name: "fifth.json"))
@@ -418,7 +485,7 @@ struct PostgresDeliveryStoreTests {
         _ = try fixture.open()
         _ = try fixture.open()
         #expect(try fixture.cluster.psql(fixture.database, "SELECT string_agg(version::text, ',' ORDER BY version) FROM idm_schema_migration")
-                == "1,2,3,4,5,6,7,8,9,10,11,12,13")
+                == "1,2,3,4,5,6,7,8,9,10,11,12,13,14")
         // Statistics are kept only for the columns queries filter or sort on,
         // and the indexes' expressions, each from a sample of the same size.
         #expect(try fixture.cluster.psql(fixture.database, """
@@ -428,7 +495,6 @@ struct PostgresDeliveryStoreTests {
         #expect(try Self.sampledColumns(fixture) == """
             delivery.address_length,delivery.delivery_window,delivery.id,delivery.name,delivery.name_length,\
             delivery.position,delivery.status,delivery.window_length,delivery_by_status.case,\
-            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr,\
             search_trigram.trigram,search_word.id,search_word.word:\(PostgresSchema.statisticsTarget)
             """)
         try fixture.cluster.psql(fixture.database, "INSERT INTO idm_schema_migration(version, name) VALUES (99, 'future')")
@@ -482,8 +548,8 @@ struct PostgresDeliveryStoreTests {
         // a trigram index over the texts and no word index.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 2;
+            DROP TABLE text_order;
             DROP TABLE search_word, search_trigram;
-            DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             ALTER TABLE delivery DROP CONSTRAINT delivery_pkey, ADD CONSTRAINT delivery_pkey PRIMARY KEY (position);
             CREATE INDEX delivery_lengths ON delivery (position) INCLUDE (name_length, address_length, window_length);
@@ -515,13 +581,15 @@ struct PostgresDeliveryStoreTests {
         // the status index led by the status's text, the words unnumbered with a pg_trgm index.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 7;
+            DROP TABLE text_order;
             DROP TABLE search_trigram;
             ALTER TABLE search_word DROP COLUMN id;
             CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops);
             ALTER TABLE delivery ALTER COLUMN id TYPE text COLLATE "default";
             DROP INDEX delivery_by_status;
             CREATE INDEX delivery_by_status ON delivery (status, position);
-            DROP INDEX delivery_by_status_then_window;
+            CREATE INDEX delivery_by_status_then_name ON delivery ((CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END),
+                (lower(name COLLATE "C")), position) INCLUDE (name, status);
             CREATE INDEX delivery_by_status_then_window ON delivery ((CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END),
                 ((delivery_window IS NULL OR delivery_window = '')), ((delivery_window IS NOT NULL)),
                 (coalesce(delivery_window, '') COLLATE "C"), position) INCLUDE (delivery_window, status);
@@ -558,8 +626,8 @@ struct PostgresDeliveryStoreTests {
         // As version 3 left it: a trigram index over every text, no word index, no index per sort order.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 4;
+            DROP TABLE text_order;
             DROP TABLE search_word, search_trigram;
-            DROP INDEX delivery_by_status_then_name, delivery_by_status_then_window;
             CREATE INDEX delivery_search ON delivery USING gin (search_text gin_trgm_ops);
             """)
         let store = try fixture.open()
@@ -586,9 +654,12 @@ struct PostgresDeliveryStoreTests {
         let migrated = try Self.keys(fixture)
         let words = try Self.wordIndex(fixture)
         let reader = "r_" + UUID().uuidString.prefix(8).lowercased()
-        // As version 10 left it: the words unnumbered, with a pg_trgm index, and a role allowed to read them.
+        // As version 10 left it: the words unnumbered, with a pg_trgm index, and a role allowed to read them;
+        // an index per text order.
         try fixture.cluster.psql(fixture.database, """
             DELETE FROM idm_schema_migration WHERE version >= 11;
+            DROP TABLE text_order;
+            \(PostgresSchema.sortIndexes.map(\.build).joined(separator: ";\n"));
             DROP TABLE search_trigram;
             ALTER TABLE search_word DROP COLUMN id;
             CREATE INDEX search_word_trigram ON search_word USING gin (word gin_trgm_ops);
@@ -656,8 +727,7 @@ struct PostgresDeliveryStoreTests {
         #expect(try Self.sampledColumns(fixture) == sampled)
         // The import's own figures came from the small sample, the new indexes' too.
         #expect(try Self.largestFigures(fixture) == """
-            \(PostgresSchema.statisticsTarget + 1) delivery_by_status.case,\
-            delivery_by_status_then_name.expr,delivery_by_status_then_window.expr
+            \(PostgresSchema.statisticsTarget + 1) delivery_by_status.case
             """)
         #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
         // Keys hold: a second copy of a row cannot go in.
