@@ -525,6 +525,10 @@ struct PostgresDeliveryStoreTests {
         let status: DeliveryStatus = deliveries[7].status == .failed ? .delivered : .failed
         try store.setStatus(status, forDeliveryID: deliveries[7].id)
         #expect(try fixture.open().deliveries().delivery(at: 7).status == status)
+        // A role not granted the kept text orders (a table a later version made) still lists the rows in them: the server sorts.
+        try fixture.cluster.psql(fixture.database, "REVOKE SELECT ON text_order FROM \(courier)")
+        let byName = PostgresFixture.rows(try fixture.open().search("", status: .all, sort: .name)).map(\.id)
+        #expect(PostgresFixture.rows(try store.search("", status: .all, sort: .name)).map(\.id) == byName)
         // A store a migration behind: the courier may not make it, is told
         // whom to ask, and the store is left as it was.
         try fixture.cluster.psql(fixture.database, "DELETE FROM idm_schema_migration WHERE version = \(PostgresSchema.latestVersion)")
