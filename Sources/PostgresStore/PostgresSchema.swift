@@ -219,8 +219,8 @@ enum PostgresSchema {
         }),
     ]
 
-    /// The orders `text_order` keeps (v14).
-    static let textOrders: [DeliveryOrder] = [.name, .window]
+    /// The orders `text_order` keeps (v14): those a browser keeps whole.
+    static let textOrders = DeliveryOrder.allCases.filter(KeptTextOrders.keeps)
 
     /// Keeps every position of each text order in `text_order`, as the server sorts the rows now.
     static func sortTextOrders(_ link: PostgresLink, _ connection: PostgresConnection) throws {
