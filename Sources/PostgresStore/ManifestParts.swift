@@ -54,7 +54,7 @@ final class ManifestParts: Sendable {
     private var data: Data { manifest.data }
     private let file: String
     private let reader: ManifestReader
-    private let gathersWords: Bool
+    private let gathersIndexes: Bool
     private let progress: (@Sendable (ImportProgress) -> Void)?
     private let bytesRead = Atomic<Int>(0)
     private let deliveriesRead = Atomic<Int>(0)
@@ -70,16 +70,16 @@ final class ManifestParts: Sendable {
         }
     }
 
-    /// `gathersWords`: each part gathers the words of its deliveries' search
+    /// `gathersIndexes`: each part gathers the words of its deliveries' search
     /// texts (`SearchWords`) and the keys of their text orders (`TextOrderBuilder`).
     init(
-        manifest: ManifestFile, file: String, reader: ManifestReader, gathersWords: Bool,
+        manifest: ManifestFile, file: String, reader: ManifestReader, gathersIndexes: Bool,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
         self.manifest = manifest
         self.file = file
         self.reader = reader
-        self.gathersWords = gathersWords
+        self.gathersIndexes = gathersIndexes
         self.progress = progress
     }
 
@@ -178,7 +178,7 @@ final class ManifestParts: Sendable {
                     let sequence = Int32(index + 1)
                     let searchText = CopyRow.searchText(of: delivery)
                     CopyRow.append(delivery, sequence: sequence, searchText: searchText, items: &items, to: &buffer)
-                    if gathersWords {
+                    if gathersIndexes {
                         words.add(position: sequence, folded: searchText)
                         orders.add(name: delivery.name, window: delivery.window)
                     }
@@ -200,7 +200,7 @@ final class ManifestParts: Sendable {
             if buffer.readableBytes > 0 { _ = chunks.put(buffer) }
             report(bytes: 0, deliveries: unsent)
             cut.withLock { $0.counts.append(count) }
-            if gathersWords {
+            if gathersIndexes {
                 _ = gathered.words.put(words)
                 _ = gathered.orders.put(orders)
             }

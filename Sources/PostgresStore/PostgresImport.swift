@@ -60,8 +60,8 @@ struct PostgresImport {
         let reading = Mutex<ManifestParts?>(nil)
         let summary: ImportSummary
         do {
-            summary = try importRows(fingerprint: fingerprint) { gathersWords in
-                let parts = ManifestParts(manifest: manifest, file: file, reader: reader, gathersWords: gathersWords, progress: progress)
+            summary = try importRows(fingerprint: fingerprint) { gathersIndexes in
+                let parts = ManifestParts(manifest: manifest, file: file, reader: reader, gathersIndexes: gathersIndexes, progress: progress)
                 reading.withLock { $0 = parts }
                 return parts
             }
@@ -89,9 +89,9 @@ struct PostgresImport {
         return summary
     }
 
-    /// Sends the rows `read` reads (`gathersWords` into an empty store) in one transaction, as described above.
+    /// Sends the rows `read` reads (`gathersIndexes` into an empty store) in one transaction, as described above.
     private func importRows(
-        fingerprint: ManifestFingerprint?, read: (_ gathersWords: Bool) -> ManifestParts
+        fingerprint: ManifestFingerprint?, read: (_ gathersIndexes: Bool) -> ManifestParts
     ) throws -> ImportSummary {
         let link = store.link
         let progress = progress
@@ -127,8 +127,8 @@ struct PostgresImport {
                     """, on: connection)
             }
 
-            // Into an empty store the reading threads also gather the word index,
-            // each its part's, handed over once the part is read.
+            // Into an empty store the reading threads also gather the word index
+            // and the text orders' keys, each its part's, handed over once the part is read.
             let parts = read(before == 0)
             parts.start()
             defer { parts.cancel() }

@@ -12,7 +12,7 @@ struct SearchWordsTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(ManifestWriter.bytes(of: PostgresFixture.deliveries(count: 20000))).write(to: url)
-        let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersWords: true, progress: nil)
+        let parts = ManifestParts(manifest: try ManifestFile(url), file: "m.json", reader: ManifestReader(), gathersIndexes: true, progress: nil)
         parts.start()
         var sequences: [Int] = []
         while let chunk = try parts.chunks.take() {
