@@ -223,7 +223,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
             }
             guard search.filters else {
-                // A sort: every position at once if this end keeps that order, else learnt by keyset.
+                // A sort by status: every position at once if this end keeps the statuses' positions, else learnt by keyset.
                 let count = try self.count()
                 let kept = keptList(search.order)
                 return PostgresDeliveries(store: self, search: search, count: count, positions: kept?.count == count ? kept ?? [] : [])
@@ -232,9 +232,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
                 if search.status != nil || search.order != .manifest { positions = try listed(positions, by: search, link) }
                 return PostgresDeliveries(store: self, search: search, count: positions.count, positions: positions)
             }
-            guard let row = try link.rows(search.positions(upTo: eagerLimit)).first, var positions = try? row.decode([Int32].self) else {
-                throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
-            }
+            var positions = try positionArray(search.positions(upTo: eagerLimit), link, naming: "positions for the search")
             guard positions.count <= eagerLimit else {
                 var blocks: [Int32: Int] = [:]
                 for row in try link.rows(search.countsPerBlock(Int32(rowsPerStep))) {
@@ -260,10 +258,15 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         }
         var scan = search
         (scan.status, scan.order) = (nil, .manifest)
-        guard let row = try link.rows(scan.positions(upTo: try count())).first, let positions = try? row.decode([Int32].self) else {
-            throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no positions for the search")
+        return try positionArray(scan.positions(upTo: try count()), link, naming: "positions for the search").sorted()
+    }
+
+    /// The one array of positions `query` answers with; `what` names it when the server gives none.
+    private func positionArray(_ query: PostgresQuery, _ link: PostgresLink, naming what: String) throws(StoreError) -> [Int32] {
+        guard let row = try link.rows(query).first, let positions = try? row.decode([Int32].self) else {
+            throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no \(what)")
         }
-        return positions.sorted()
+        return positions
     }
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
@@ -338,10 +341,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         // status sets are cheap, and often read for the counts already.
         let many = textOrder ? found.count * KeptTextOrders.wholeOrderShare >= capacity : found.count > positionsCountedByTheServer
         guard kept != nil || many else {
-            guard let row = try link.rows(search.ordering(found)).first, let ordered = try? row.decode([Int32].self) else {
-                throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the search")
-            }
-            return ordered
+            return try positionArray(search.ordering(found), link, naming: "order for the search")
         }
         var listed = PositionSet(found, capacity: capacity)
         let sets = search.status != nil || search.order == .status ? try statusSets(link) : []
@@ -387,13 +387,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
     /// server (1-2 s at 10^6); then kept here.
     private func wholeOrder(_ order: DeliveryOrder, _ link: PostgresLink) throws(StoreError) -> [Int32] {
         try keptTextOrders.whole(order) { () throws(StoreError) in
-            // Not read (a role not granted it): sorted, as when it is stale.
-            let stored = try? link.rows("SELECT positions FROM text_order WHERE sort = \(order.rawValue)").first
-            if let stored = try? stored?.decode([Int32].self), stored.count == (try count()) { return stored }
-            guard let row = try link.rows(PostgresSearch.wholeList(in: order)).first, let whole = try? row.decode([Int32].self) else {
-                throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no order for the list")
-            }
-            return whole
+            // Not read (a role not granted it, or none kept): sorted, as when it is stale.
+            let kept: PostgresQuery = "SELECT positions FROM text_order WHERE sort = \(order.rawValue)"
+            if let stored = try? positionArray(kept, link, naming: "kept order"), stored.count == (try count()) { return stored }
+            return try positionArray(PostgresSearch.wholeList(in: order), link, naming: "order for the list")
         }
     }
 
