@@ -263,10 +263,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
 
     /// The one array of positions `query` answers with; `what` names it when the server gives none.
     private func positionArray(_ query: PostgresQuery, _ link: PostgresLink, naming what: String) throws(StoreError) -> [Int32] {
-        guard let row = try link.rows(query).first, let positions = try? row.decode([Int32].self) else {
+        guard let row = try link.rows(query).first, let array = try? row.decode(PositionArray.self) else {
             throw StoreError(kind: .inputOutput, path: location, reason: "the server gave no \(what)")
         }
-        return positions
+        return array.positions
     }
 
     /// Deliveries per status among those `text` finds (all for empty text), in one grouped count.
@@ -315,7 +315,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
             let rows = try link.rows(PostgresQuery(unsafeSQL: """
                 SELECT coalesce(array_agg(position), '{}') FROM delivery WHERE \(PostgresSearch.statusCondition(status.rawValue))
                 """))
-            read.append(PositionSet((try? rows.first?.decode([Int32].self)) ?? [], capacity: capacity))
+            read.append(PositionSet((try? rows.first?.decode(PositionArray.self))?.positions ?? [], capacity: capacity))
         }
         statusSets.withLock { $0 = (current, read) }
         return read

@@ -236,7 +236,7 @@ enum PostgresSchema {
     static func keepTextOrders(_ orders: [DeliveryOrder: [Int32]], _ link: PostgresLink, _ connection: PostgresConnection) throws {
         for (order, positions) in orders {
             _ = try link.rows("""
-                INSERT INTO text_order (sort, positions) VALUES (\(order.rawValue), \(positions))
+                INSERT INTO text_order (sort, positions) VALUES (\(order.rawValue), \(PositionArray(positions)))
                 ON CONFLICT (sort) DO UPDATE SET positions = excluded.positions
                 """, on: connection)
         }
