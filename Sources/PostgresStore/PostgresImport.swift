@@ -71,20 +71,22 @@ struct PostgresImport {
             throw error
         }
         // A sorted list's steps and counts read its index alone only over
-        // pages known all-visible, which new rows' are not until a vacuum
+        // pages known all-visible. Into an empty store the rows went in frozen
+        // on pages marked so as they were written (`BinaryCopy`'s `freeze`).
+        // After a merge, the pages it changed are not until a vacuum
         // (autovacuum's comes a minute or so later): one now, outside the
-        // transaction, which looks only at the pages changed (10^6 new rows:
-        // 0.2 s; a step of a sorted list 1 ms rather than 30, where a row is
-        // in it 50 ms rather than 700). The rows are in whatever it does.
-        // Into an empty store nothing died, so the indexes need no cleaning;
-        // after a merge the old versions of the rows it changed did, and a
-        // page keeping their line pointers is not all-visible: with the
-        // indexes left as they were, a re-import of 10^6 left a quarter of
-        // the pages all-visible and no dead rows for autovacuum to come for,
-        // and `s` took 0.9-2.3 s rather than 0.4-0.7 (the cleaning: 1.5 s).
-        // The server cleans them when enough pages hold such pointers.
-        let cleaning = summary.storeCount > summary.added ? "AUTO" : "OFF"
-        _ = try? store.link.rows(PostgresQuery(unsafeSQL: "VACUUM (INDEX_CLEANUP \(cleaning), PROCESS_TOAST OFF) delivery"))
+        // transaction, which looks only at those pages (a step of a sorted
+        // list 1 ms rather than 30, where a row is in it 50 ms rather than
+        // 700). The rows are in whatever it does. The old versions of the rows
+        // changed died, and a page keeping their line pointers is not
+        // all-visible: with the indexes left as they were, a re-import of 10^6
+        // left a quarter of the pages all-visible and no dead rows for
+        // autovacuum to come for, and `s` took 0.9-2.3 s rather than 0.4-0.7
+        // (the cleaning: 1.5 s). The server cleans them when enough pages hold
+        // such pointers.
+        if summary.storeCount > summary.added {
+            _ = try? store.link.rows("VACUUM (INDEX_CLEANUP AUTO, PROCESS_TOAST OFF) delivery")
+        }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
@@ -103,13 +105,15 @@ struct PostgresImport {
             // One import at a time, and no status change lands between its read and its write.
             _ = try link.rows("LOCK TABLE delivery IN SHARE ROW EXCLUSIVE MODE", on: connection)
             let before = try Self.maxPosition(link, connection)
-            let copy: (table: String, columns: [String])
+            let copy: (table: String, columns: [String], freeze: Bool)
             if before == 0 {
                 // An empty store: straight into the table, its keys and indexes built afterwards.
                 for key in PostgresSchema.deliveryKeys.reversed() {
                     _ = try link.rows(PostgresQuery(unsafeSQL: key.drop), on: connection)
                 }
-                copy = ("delivery", CopyRow.columns(first: "position"))
+                // Emptied in this transaction, so that the rows can go in frozen (`BinaryCopy`'s `freeze`).
+                _ = try link.rows("TRUNCATE delivery", on: connection)
+                copy = ("delivery", CopyRow.columns(first: "position"), true)
             } else {
                 _ = try link.rows("""
                     CREATE TEMP TABLE import_delivery (
@@ -119,7 +123,7 @@ struct PostgresImport {
                         imported_status text
                     ) ON COMMIT DROP
                     """, on: connection)
-                copy = ("import_delivery", CopyRow.columns(first: "seq"))
+                copy = ("import_delivery", CopyRow.columns(first: "seq"), false)
                 // The rows the merge writes: new ones, and known ones the manifest changes.
                 _ = try link.rows("""
                     CREATE TEMP TABLE import_change ON COMMIT DROP AS
@@ -134,7 +138,7 @@ struct PostgresImport {
             defer { parts.cancel() }
             let logger = link.quietLogger
             try link.waitFor {
-                try await connection.copyFrom(table: copy.table, columns: copy.columns, logger: logger) { writer in
+                try await connection.copyBinary(into: copy.table, columns: copy.columns, freeze: copy.freeze, logger: logger) { writer in
                     while let chunk = try parts.chunks.take() { try await writer.write(chunk) }
                 }
             }

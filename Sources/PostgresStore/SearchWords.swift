@@ -73,7 +73,7 @@ struct SearchWords {
         queue.finish(error: nil)
     }
 
-    /// Lines of COPY text format for the two tables, cut into chunks of about `chunkBytes`.
+    /// Rows of COPY's binary format (`BinaryCopy`) for the two tables, cut into chunks of about `chunkBytes`.
     private struct CopyLines {
         let chunkBytes: Int
         private var buffer = ByteBuffer()
@@ -83,40 +83,33 @@ struct SearchWords {
             buffer.reserveCapacity(chunkBytes + 4096)
         }
 
-        /// A line of `search_word`: the id, the word, its positions. A chunk when one is full.
+        /// A row of `search_word`: the id, the word, its positions. A chunk when one is full.
         mutating func word(id: Int32, _ word: UnsafeRawBufferPointer, _ encoded: UnsafeRawBufferPointer) -> ByteBuffer? {
-            // Each byte of the word may double when escaped; the number, two tabs, `\\x` and a newline.
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * word.count + 2 * encoded.count + 32) { free in
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: BinaryCopy.rowBytes(fields: 3, payload: 4 + word.count + encoded.count)) { free in
                 guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                var line = CopyRow.LineWriter(base: base)
-                line.number(Int(id))
-                line.tab()
-                line.escaped(word.assumingMemoryBound(to: UInt8.self))
-                line.tab()
-                line.bytea(encoded)
-                line.byte(UInt8(ascii: "\n"))
-                return line.count
+                var row = BinaryCopy.RowWriter(base: base, fields: 3)
+                row.int32(id)
+                row.bytes(word)
+                row.bytes(encoded)
+                return row.count
             }
             return buffer.readableBytes >= chunkBytes ? finish() : nil
         }
 
-        /// A line of `search_trigram`: the key, how many ids, the ids. A chunk when one is full.
+        /// A row of `search_trigram`: the key, how many ids, the ids. A chunk when one is full.
         mutating func trigram(_ key: Int64, count: Int, _ encoded: UnsafeRawBufferPointer) -> ByteBuffer? {
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * encoded.count + 64) { free in
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: BinaryCopy.rowBytes(fields: 3, payload: 8 + 4 + encoded.count)) { free in
                 guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                var line = CopyRow.LineWriter(base: base)
-                line.number(Int(key))
-                line.tab()
-                line.number(count)
-                line.tab()
-                line.bytea(encoded)
-                line.byte(UInt8(ascii: "\n"))
-                return line.count
+                var row = BinaryCopy.RowWriter(base: base, fields: 3)
+                row.int64(key)
+                row.int32(Int32(clamping: count))
+                row.bytes(encoded)
+                return row.count
             }
             return buffer.readableBytes >= chunkBytes ? finish() : nil
         }
 
-        /// The lines written since the last chunk, if any.
+        /// The rows written since the last chunk, if any.
         mutating func finish() -> ByteBuffer? {
             guard buffer.readableBytes > 0 else { return nil }
             defer {
@@ -180,7 +173,7 @@ extension SearchWords {
         try link.waitFor {
             // The first trigram chunk ends the words' COPY and begins the trigrams'.
             var first: ByteBuffer?
-            try await connection.copyFrom(table: tables.words, columns: ["id", "word", "positions"], logger: logger) { writer in
+            try await connection.copyBinary(into: tables.words, columns: ["id", "word", "positions"], logger: logger) { writer in
                 while let chunk = try chunks.take() {
                     switch chunk {
                     case .words(let lines):
@@ -191,7 +184,7 @@ extension SearchWords {
                     }
                 }
             }
-            try await connection.copyFrom(table: tables.trigrams, columns: ["trigram", "count", "words"], logger: logger) { [first] writer in
+            try await connection.copyBinary(into: tables.trigrams, columns: ["trigram", "count", "words"], logger: logger) { [first] writer in
                 if let first { try await writer.write(first) }
                 while let chunk = try chunks.take() {
                     guard case .trigrams(let lines) = chunk else { throw CancellationError() }
@@ -201,14 +194,14 @@ extension SearchWords {
         }
     }
 
-    /// Sends COPY lines into `table` (a few, made here: `update`).
+    /// Sends COPY rows into `table` (a few, made here: `update`).
     private static func copy(
         _ chunks: [ByteBuffer], into table: String, columns: [String], _ link: PostgresLink, _ connection: PostgresConnection
     ) throws {
         guard !chunks.isEmpty else { return }
         let logger = link.quietLogger
         try link.waitFor { [chunks] in
-            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+            try await connection.copyBinary(into: table, columns: columns, logger: logger) { writer in
                 for chunk in chunks { try await writer.write(chunk) }
             }
         }

@@ -5,47 +5,12 @@ import NIOCore
 import Store
 import Testing
 
-/// A delivery's COPY line, read back by COPY's text-format rules, gives every
-/// field as it was (no server needed; the load tests send such lines to one).
+/// A delivery's COPY row, read back by the binary format's rules, gives
+/// every field as it was (no server needed; the store's tests send such rows to one).
 struct CopyRowTests {
-    /// A line's fields as the server reads them: split at tabs, `\N` is NULL, escapes undone.
-    /// `text` escaped as a field's (`CopyRow.LineWriter.escaped`), written into `buffer`.
-    private static func writeEscaped(_ text: String, _ buffer: inout ByteBuffer) {
-        let bytes = Array(text.utf8)
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 2 * bytes.count) { free in
-            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-            var line = CopyRow.LineWriter(base: base)
-            bytes.withUnsafeBufferPointer { line.escaped($0) }
-            return line.count
-        }
-    }
-
-    private static func fields(of line: String) -> [String?] {
-        line.split(separator: "\t", omittingEmptySubsequences: false).map { field -> String? in
-            if field == "\\N" { return nil }
-            var value = ""
-            var escaping = false
-            for character in field.unicodeScalars {
-                if escaping {
-                    switch character {
-                    case "t": value += "\t"
-                    case "n": value += "\n"
-                    case "r": value += "\r"
-                    default: value.unicodeScalars.append(character)
-                    }
-                    escaping = false
-                } else if character == "\\" {
-                    escaping = true
-                } else {
-                    value.unicodeScalars.append(character)
-                }
-            }
-            return value
-        }
-    }
-
     @Test func everyFieldReadsBackAsItWas() {
         var deliveries = PostgresFixture.deliveries(count: 400)
+        // Bytes the text format had to escape, and an empty text, go as they are.
         deliveries[3] = Delivery(id: "X\\N", name: "\r\n", address: Address(line1: "\\", line2: ""), phone: nil, text: "\t",
                                  status: .failed, items: [], instructions: nil, window: "\\\\t")
         var buffer = ByteBuffer()
@@ -54,60 +19,56 @@ struct CopyRowTests {
             let searchText = CopyRow.searchText(of: delivery)
             CopyRow.append(delivery, sequence: Int32(index + 1), searchText: searchText, items: &items, to: &buffer)
         }
-        let lines = String(buffer: buffer).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == deliveries.count + 1 && lines.last == "", "a line a delivery, each ending in a newline")
-        for (index, delivery) in deliveries.enumerated() where index < lines.count {
+        let rows = BinaryCopyRows.rows(in: [buffer])
+        #expect(rows.count == deliveries.count, "a row a delivery")
+        for (index, delivery) in deliveries.enumerated() where index < rows.count {
+            let row = rows[index]
             let lengths = TextLengths(of: delivery)
+            #expect(row.count == CopyRow.columns(first: "position").count)
+            guard row.count == 16 else { continue }
+            let integers = [0, 11, 12, 13].map { BinaryCopyRows.integer(row[$0]) }
+            #expect(integers == [Int64(index + 1), Int64(lengths.name), Int64(lengths.address), Int64(lengths.window)])
+            #expect([0, 11, 12, 13].allSatisfy { row[$0]?.count == 4 }, "integers are 4 bytes")
+            let texts = row.indices.filter { ![0, 11, 12, 13].contains($0) }.map { BinaryCopyRows.text(row[$0]) }
             let expected: [String?] = [
-                String(index + 1), delivery.id, delivery.name, delivery.address.line1, delivery.address.line2, delivery.phone,
+                delivery.id, delivery.name, delivery.address.line1, delivery.address.line2, delivery.phone,
                 delivery.text, delivery.status.rawValue, ItemsColumn.encode(delivery.items), delivery.instructions, delivery.window,
-                String(lengths.name), String(lengths.address), String(lengths.window), CopyRow.searchText(of: delivery),
-                delivery.status.rawValue,
+                CopyRow.searchText(of: delivery), delivery.status.rawValue,
             ]
-            #expect(expected.count == CopyRow.columns(first: "position").count)
-            #expect(Self.fields(of: String(lines[index])) == expected, "delivery \(index)")
+            #expect(texts == expected, "delivery \(index)")
         }
     }
 
-    @Test func anEscapedWordIsItsTextWithTheFourEscapes() {
+    @Test func theStreamBeginsWithTheSignatureAndEndsWithTheTrailer() {
+        // PostgreSQL's `PGCOPY\n\377\r\n\0`, no flags, no header extension; a field count of -1.
+        #expect(BinaryCopy.header == [0x50, 0x47, 0x43, 0x4F, 0x50, 0x59, 0x0A, 0xFF, 0x0D, 0x0A, 0x00, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(BinaryCopy.trailer == [0xFF, 0xFF])
+    }
+
+    @Test func aRowWritesEachKindOfFieldInTheRoomItAskedFor() {
+        let word = Array("東京\\\t".utf8)
+        let room = BinaryCopy.rowBytes(fields: 5, payload: 4 + 8 + word.count + 3)
         var buffer = ByteBuffer()
-        for text in ["a\\b\tc\nd\re ü", ""] {
-            Self.writeEscaped(text, &buffer)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { free in
+            guard let base = free.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            var row = BinaryCopy.RowWriter(base: base, fields: 5)
+            row.int32(-2)
+            row.int64(Int64(Int32.max) + 5)
+            word.withUnsafeBytes { row.bytes($0) }
+            row.text(nil)
+            row.text("abc")
+            return row.count
         }
-        #expect(String(buffer: buffer) == "a\\\\b\\tc\\nd\\re ü")
-    }
-
-    @Test func eightBytesAtATimeMissNoByteThatNeedsAnEscape() {
-        // Each byte value at each place of a word, among bytes that need none and bytes that borrow (0x00, 0x80, 0xFF).
-        for value in 0 ... 255 {
-            for place in 0 ..< 8 {
-                for filler: UInt8 in [0x41, 0xFF, 0x80, 0x5D, 0x0E] {
-                    var bytes = [UInt8](repeating: filler, count: 8)
-                    bytes[place] = UInt8(value)
-                    let word = bytes.withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }
-                    let escaped: Set<UInt8> = [UInt8(ascii: "\\"), 0x09, 0x0A, 0x0D]
-                    let needs = bytes.contains { escaped.contains($0) }
-                    if needs { #expect(CopyRow.escapeCandidates(word) != 0, "byte \(value) at \(place) among \(filler)") }
-                }
-            }
-        }
-        #expect(0 == CopyRow.escapeCandidates(Array("Abbey Rd".utf8).withUnsafeBufferPointer { $0.baseAddress.map(ByteWord.load) ?? 0 }))
-    }
-
-    @Test func anEscapeIsFoundWhereverItFallsInALongText() {
-        // Every place in texts longer than a word, so an escape falls in the eight-byte steps and in the tail.
-        for length in [1, 7, 8, 9, 16, 23] {
-            for place in 0 ..< length {
-                for special in ["\\", "\t", "\n", "\r"] {
-                    var characters = [String](repeating: "é", count: length)
-                    characters[place] = special
-                    let text = characters.joined()
-                    var buffer = ByteBuffer()
-                    Self.writeEscaped(text, &buffer)
-                    let written = String(buffer: buffer)
-                    #expect(Self.fields(of: written) == [text], "\(text.debugDescription)")
-                }
-            }
-        }
+        #expect(buffer.readableBytes == room)
+        let rows = BinaryCopyRows.rows(in: [buffer])
+        #expect(rows.count == 1)
+        let row = rows.first ?? []
+        #expect(row.count == 5)
+        guard row.count == 5 else { return }
+        #expect(BinaryCopyRows.integer(row[0]) == -2 && row[0]?.count == 4)
+        #expect(BinaryCopyRows.integer(row[1]) == Int64(Int32.max) + 5 && row[1]?.count == 8)
+        #expect(row[2] == word)
+        #expect(row[3] == nil)
+        #expect(BinaryCopyRows.text(row[4]) == "abc")
     }
 }

@@ -740,6 +740,35 @@ struct PostgresDeliveryStoreTests {
         }
     }
 
+    /// The pages of `delivery`, and how many of them the visibility map has all-visible and all-frozen.
+    private static func visibility(_ fixture: PostgresFixture) throws -> String {
+        _ = try fixture.cluster.psql(fixture.database, "CREATE EXTENSION IF NOT EXISTS pg_visibility")
+        return try fixture.cluster.psql(fixture.database, """
+            SELECT pg_relation_size('delivery') / current_setting('block_size')::integer, all_visible, all_frozen
+            FROM pg_visibility_map_summary('delivery')
+            """)
+    }
+
+    /// Into an empty store the rows go in frozen, their pages all-visible as
+    /// they are written, so that an index alone answers over them with no
+    /// vacuum; after a merge, a vacuum makes the pages it changed so again.
+    @Test func anImportLeavesEveryPageAllVisible() throws {
+        let fixture = try PostgresFixture()
+        let store = try fixture.open()
+        var deliveries = PostgresFixture.deliveries(count: 3000, seed: 9)
+        try store.importManifest(at: try fixture.write(deliveries, name: "first.json"))
+        let pages = try #require(Int(try Self.visibility(fixture).split(separator: "|").first ?? ""))
+        #expect(pages > 10)
+        // Frozen: a vacuum would have left them all-visible only (they are far younger than any freezing age).
+        #expect(try Self.visibility(fixture) == "\(pages)|\(pages)|\(pages)")
+        for index in stride(from: 0, to: deliveries.count, by: 7) { deliveries[index].phone = "+44 20 7946 \(index)" }
+        deliveries += PostgresFixture.deliveries(count: 3100, seed: 10).suffix(100)
+        try store.importManifest(at: try fixture.write(deliveries, name: "second.json"))
+        let after = try Self.visibility(fixture).split(separator: "|").map { Int($0) ?? -1 }
+        #expect(after.count == 3 && after[0] > pages && after[1] == after[0], "\(after)")
+        #expect(PostgresFixture.rows(try store.deliveries()) == deliveries)
+    }
+
     @Test func aFailedImportIntoAnEmptyStoreLeavesItEmptyWithItsIndexes() throws {
         let fixture = try PostgresFixture()
         let store = try fixture.open()

@@ -16,9 +16,9 @@ struct SearchWordsTests {
         parts.start()
         var sequences: [Int] = []
         while let chunk = try parts.chunks.take() {
-            // A line a row (newlines in values are escaped), its sequence first.
-            for line in String(buffer: chunk).split(separator: "\n") {
-                sequences.append(Int(line.prefix { $0 != "\t" }) ?? -1)
+            // A row a delivery, its sequence first.
+            for row in BinaryCopyRows.rows(in: [chunk]) {
+                sequences.append(row.first.flatMap(BinaryCopyRows.integer).map(Int.init) ?? -1)
             }
         }
         #expect(sequences.sorted() == Array(1...20000))
@@ -65,37 +65,29 @@ struct SearchWordsTests {
         return chunks
     }
 
-    /// The COPY lines say what `WordTrigrams` says of the same words: every
+    /// The COPY rows say what `WordTrigrams` says of the same words: every
     /// word numbered from 1 with its positions, and each trigram (or a short
     /// word's own key) with exactly the ids of the words holding it.
-    @Test func theCopyLinesNumberTheWordsAndListEachTrigramsWords() throws {
+    @Test func theCopyRowsNumberTheWordsAndListEachTrigramsWords() throws {
         var words = SearchWords()
         let texts = ["dlv-1 kingfisher", "dlv-2 king\\fish", "東京都 ab a", "kingfisher ab"]
         for (index, text) in texts.enumerated() { words.add(position: Int32(index + 1), folded: text) }
         let chunks = try Self.chunks(words, chunkBytes: 32)
         #expect(chunks.words.count > 1)
-        func fields(_ chunks: [ByteBuffer]) -> [[String]] {
-            chunks.flatMap { String(buffer: $0).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) } }
-        }
-        func list(_ hex: String) -> [Int32] {
-            // `\\x` and two hex digits a byte.
-            #expect(hex.hasPrefix("\\\\x"))
-            let digits = Array(hex.dropFirst(3))
-            let bytes = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
-            #expect(bytes.count * 2 == digits.count)
-            return PositionListCoding.decoded(bytes)
+        func list(_ field: [UInt8]?) -> [Int32] {
+            PositionListCoding.decoded(field ?? [])
         }
         var byID: [Int32: String] = [:]
         var expected: [String: [Int32]] = [:]
         for (index, text) in texts.enumerated() {
             for word in text.split(separator: " ") { expected[String(word), default: []].append(Int32(index + 1)) }
         }
-        for line in fields(chunks.words) {
-            let id = try #require(Int32(line[0]))
-            // COPY's escape undone.
-            let word = line[1].replacingOccurrences(of: "\\\\", with: "\\")
+        for row in BinaryCopyRows.rows(in: chunks.words) {
+            try #require(row.count == 3)
+            let id = try #require(BinaryCopyRows.integer(row[0]).map(Int32.init))
+            let word = try #require(BinaryCopyRows.text(row[1]))
             byID[id] = word
-            #expect(list(line[2]) == expected[word])
+            #expect(list(row[2]) == expected[word])
         }
         #expect(Set(byID.keys) == Set(1...Int32(expected.count)))
         var holding: [Int64: [Int32]] = [:]
@@ -103,10 +95,12 @@ struct SearchWordsTests {
             for key in WordTrigrams.keys(of: word) { holding[key, default: []].append(id) }
         }
         var listed: [Int64: [Int32]] = [:]
-        for line in fields(chunks.trigrams) {
-            let ids = list(line[2])
-            #expect(Int(line[1]) == ids.count)
-            listed[try #require(Int64(line[0]))] = ids
+        for row in BinaryCopyRows.rows(in: chunks.trigrams) {
+            try #require(row.count == 3)
+            let ids = list(row[2])
+            #expect(BinaryCopyRows.integer(row[1]) == Int64(ids.count))
+            #expect(row[0]?.count == 8, "a trigram's key is a bigint")
+            listed[try #require(BinaryCopyRows.integer(row[0]))] = ids
         }
         #expect(listed == holding)
     }
