@@ -1,6 +1,5 @@
 /// Whole numbers written as decimal digits straight into bytes, without a
-/// String made of each: an import writes millions of them (the items' JSON,
-/// COPY's lines).
+/// String made of each: an import writes millions of them (the items' JSON).
 public enum DecimalText {
     /// How many digits `value` has in decimal (1 for 0).
     public static func digitCount(_ value: UInt) -> Int {

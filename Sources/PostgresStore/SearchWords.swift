@@ -55,18 +55,18 @@ struct SearchWords {
         }
         do {
             var trigrams = WordTrigrams()
-            var lines = CopyLines(chunkBytes: chunkBytes)
+            var copyRows = CopyRows(chunkBytes: chunkBytes)
             var id: Int32 = 0
             try positions.forEachEncoded { word, encoded in
                 id += 1
                 trigrams.add(id: id, utf8: word)
-                try put(lines.word(id: id, word, encoded).map(WordTableChunk.words))
+                try put(copyRows.word(id: id, word, encoded).map(WordTableChunk.words))
             }
-            try put(lines.finish().map(WordTableChunk.words))
+            try put(copyRows.finish().map(WordTableChunk.words))
             try trigrams.forEach { key, count, list in
-                try put(list.withUnsafeBytes { lines.trigram(key, count: count, $0) }.map(WordTableChunk.trigrams))
+                try put(list.withUnsafeBytes { copyRows.trigram(key, count: count, $0) }.map(WordTableChunk.trigrams))
             }
-            try put(lines.finish().map(WordTableChunk.trigrams))
+            try put(copyRows.finish().map(WordTableChunk.trigrams))
         } catch {
             // Only a consumer that gave up stops it: nobody is left to tell.
         }
@@ -74,7 +74,7 @@ struct SearchWords {
     }
 
     /// Rows of COPY's binary format (`BinaryCopy`) for the two tables, cut into chunks of about `chunkBytes`.
-    private struct CopyLines {
+    private struct CopyRows {
         let chunkBytes: Int
         private var buffer = ByteBuffer()
 
@@ -176,10 +176,10 @@ extension SearchWords {
             try await connection.copyBinary(into: tables.words, columns: ["id", "word", "positions"], logger: logger) { writer in
                 while let chunk = try chunks.take() {
                     switch chunk {
-                    case .words(let lines):
-                        try await writer.write(lines)
-                    case .trigrams(let lines):
-                        first = lines
+                    case .words(let rows):
+                        try await writer.write(rows)
+                    case .trigrams(let rows):
+                        first = rows
                         return
                     }
                 }
@@ -187,8 +187,8 @@ extension SearchWords {
             try await connection.copyBinary(into: tables.trigrams, columns: ["trigram", "count", "words"], logger: logger) { [first] writer in
                 if let first { try await writer.write(first) }
                 while let chunk = try chunks.take() {
-                    guard case .trigrams(let lines) = chunk else { throw CancellationError() }
-                    try await writer.write(lines)
+                    guard case .trigrams(let rows) = chunk else { throw CancellationError() }
+                    try await writer.write(rows)
                 }
             }
         }
@@ -224,7 +224,7 @@ extension SearchWords {
         }
         var lastID = try link.rows("SELECT coalesce(max(id), 0) FROM search_word", on: connection).first?.decode(Int32.self) ?? 0
         var rewritten: [Int32] = []
-        var lines = CopyLines(chunkBytes: PostgresImport.chunkBytes)
+        var copyRows = CopyRows(chunkBytes: PostgresImport.chunkBytes)
         var chunks: [ByteBuffer] = []
         for word in concerned {
             let positions = change.positions(of: word, from: stored[word]?.positions ?? [])
@@ -246,11 +246,11 @@ extension SearchWords {
             }
             var text = word
             let full = text.withUTF8 { word in
-                PositionListCoding.encoded(positions).withUnsafeBytes { lines.word(id: id, UnsafeRawBufferPointer(word), $0) }
+                PositionListCoding.encoded(positions).withUnsafeBytes { copyRows.word(id: id, UnsafeRawBufferPointer(word), $0) }
             }
             if let full { chunks.append(full) }
         }
-        if let rest = lines.finish() { chunks.append(rest) }
+        if let rest = copyRows.finish() { chunks.append(rest) }
         _ = try link.rows("DELETE FROM search_word WHERE id = ANY(\(rewritten))", on: connection)
         try copy(chunks, into: "search_word", columns: ["id", "word", "positions"], link, connection)
         chunks = []
@@ -265,11 +265,11 @@ extension SearchWords {
         for key in keys {
             let ids = change.ids(of: key, from: lists[key] ?? [])
             guard !ids.isEmpty else { continue }
-            if let full = PositionListCoding.encoded(ids).withUnsafeBytes({ lines.trigram(key, count: ids.count, $0) }) {
+            if let full = PositionListCoding.encoded(ids).withUnsafeBytes({ copyRows.trigram(key, count: ids.count, $0) }) {
                 chunks.append(full)
             }
         }
-        if let rest = lines.finish() { chunks.append(rest) }
+        if let rest = copyRows.finish() { chunks.append(rest) }
         _ = try link.rows("DELETE FROM search_trigram WHERE trigram = ANY(\(keys))", on: connection)
         try copy(chunks, into: "search_trigram", columns: ["trigram", "count", "words"], link, connection)
     }
