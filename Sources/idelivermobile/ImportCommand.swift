@@ -42,7 +42,7 @@ struct ImportCommand: ParsableCommand {
                       + "nothing to do (the store holds \(summary.storeCount)).")
                 return
             }
-            print("Imported \(summary.deliveries) deliveries from \(file) (\(summary.added) new, \(summary.updated) updated) "
+            print("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated) "
                   + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()

@@ -33,6 +33,11 @@ struct ImportCommandTests {
         #expect(good.output.hasPrefix("Imported 3 deliveries from good.json (3 new, 0 updated)"))
         #expect(good.errors == "")
 
+        // One delivery is one, not "1 deliveries".
+        try SampleManifest.write(SampleManifest.deliveries(count: 1), to: folder, name: "one.json")
+        let one = try run(["import", "one.json", "--store", "s/one.sqlite"], in: folder)
+        #expect(one.output.hasPrefix("Imported 1 delivery from one.json (1 new, 0 updated)"))
+
         let missing = try run(["import", "nope.json", "--store", "s/d.sqlite"], in: folder)
         #expect(missing.status == 66)
         #expect(missing.errors == "idelivermobile: nope.json: no such file\n")
