@@ -6,7 +6,8 @@ import PostgresNIO
 ///
 /// postgres-nio reads and writes an `[Int32]` an element at a time through
 /// its generic coding, and the store moves whole orders of 10^6 positions:
-/// an import's two text orders cost this end 0.2 s to bind that way.
+/// an import's two text orders cost this end 0.2 s to bind that way. Every
+/// array of positions the store binds or reads goes through here.
 struct PositionArray: PostgresNonThrowingEncodable, PostgresDecodable, Sendable {
     /// The positions, in the array's order.
     let positions: [Int32]

@@ -258,7 +258,7 @@ public final class PostgresDeliveries: DeliverySource {
                 WHERE position BETWEEN \(Int32(rows.lowerBound + 1)) AND \(Int32(rows.upperBound)) ORDER BY position
                 """).map { decode($0).1 }
         }
-        let found = try store.read("SELECT \(unescaped: columns) FROM delivery WHERE position = ANY(\(positions))").map(decode)
+        let found = try store.read("SELECT \(unescaped: columns) FROM delivery WHERE position = ANY(\(PositionArray(positions)))").map(decode)
         // A sorted list is not in position order: put the rows in the list's.
         let byPosition = Dictionary(found, uniquingKeysWith: { first, _ in first })
         return positions.compactMap { byPosition[$0] }

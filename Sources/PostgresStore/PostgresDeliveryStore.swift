@@ -279,7 +279,7 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         if let search, let positions = try wordPositions(search) {
             guard positions.count <= positionsCountedByTheServer else { return try statusCounts(of: positions, link) }
             query = PostgresQuery(unsafeSQL: "SELECT \(selected) FROM delivery WHERE position = ANY($1)")
-            query.binds.append(positions)
+            query.binds.append(PositionArray(positions))
         }
         let rows = try link.rows(PostgresQuery(unsafeSQL: query.sql + " GROUP BY 1", binds: query.binds))
         var counts = StatusCounts()
@@ -312,10 +312,10 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         var read: [PositionSet] = []
         for status in DeliveryStatus.allCases {
             // One array, not a row a position.
-            let rows = try link.rows(PostgresQuery(unsafeSQL: """
+            let positions = try positionArray(PostgresQuery(unsafeSQL: """
                 SELECT coalesce(array_agg(position), '{}') FROM delivery WHERE \(PostgresSearch.statusCondition(status.rawValue))
-                """))
-            read.append(PositionSet((try? rows.first?.decode(PositionArray.self))?.positions ?? [], capacity: capacity))
+                """), link, naming: "positions of the status \(status.rawValue)")
+            read.append(PositionSet(positions, capacity: capacity))
         }
         statusSets.withLock { $0 = (current, read) }
         return read

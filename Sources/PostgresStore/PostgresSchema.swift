@@ -318,7 +318,7 @@ enum PostgresSchema {
             }
             _ = try link.rows("""
                 UPDATE delivery d SET search_text = u.text
-                FROM unnest(\(positions)::integer[], \(texts)::text[]) AS u(position, text) WHERE d.position = u.position
+                FROM unnest(\(PositionArray(positions)), \(texts)::text[]) AS u(position, text) WHERE d.position = u.position
                 """, on: connection)
             last = positions[positions.count - 1]
         }

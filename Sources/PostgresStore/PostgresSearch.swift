@@ -155,7 +155,7 @@ struct PostgresSearch: Sendable, Hashable {
     /// them a row at a time cost this end seconds.
     func ordering(_ positions: [Int32]) -> PostgresQuery {
         var binds = PostgresBindings()
-        binds.append(positions)
+        binds.append(PositionArray(positions))
         var sql = "SELECT coalesce(array_agg(position ORDER BY \(key.joined(separator: ", "))), '{}') FROM delivery WHERE position = ANY($1)"
         if let status { sql += " AND " + Self.statusCondition(status) }
         return PostgresQuery(unsafeSQL: sql, binds: binds)
