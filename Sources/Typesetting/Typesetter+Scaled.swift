@@ -20,6 +20,8 @@ extension Typesetter {
         case .scaled:
             // The terminal draws every size itself, native ones included: never a mosaic.
             return .scaled(Self.textScale(for: style, at: category))
+        case .pixels:
+            return pixelScaling(for: style, at: category)
         case .automatic, .mosaic, .braille, .blocks, .native:
             return nil
         }
@@ -50,6 +52,9 @@ extension Typesetter {
                 spaced += Array(repeating: Grapheme(" ", columns: 1), count: grapheme.columns * (factor - 1))
             }
             switch scaling {
+            case .pixels:
+                // Typeset by `typesetPixels`; never reached.
+                lines.append(TypesetLine(graphemes: graphemes))
             case .scaled(let scale) where scale.isNative:
                 lines.append(TypesetLine(graphemes: graphemes))
             case .doubled where !canDouble:

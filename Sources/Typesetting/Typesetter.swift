@@ -21,6 +21,9 @@ public struct Typesetter: Sendable {
     /// there the cache's hashing and locking cost a tenth of the time, and
     /// its entries would push out the ones the screen on show re-uses.
     public var cachesMeasurements = true
+    /// The terminal's cell in pixels, which `.pixels` needs to size its
+    /// images; without it `.pixels` draws mosaics.
+    public var cellPixels: CellPixelSize?
 
     public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic, font: FontChoice = .automatic) {
         self.ramp = ramp
@@ -40,6 +43,9 @@ public struct Typesetter: Sendable {
     ) -> TypesetText {
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return typesetPixels(measured, face: face, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+        }
         if let scaling = lineScaling(for: style, at: category) {
             return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
         }
@@ -65,6 +71,9 @@ public struct Typesetter: Sendable {
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return pixelHeight(text, face: face, width: width, lineLimit: lineLimit)
+        }
         if let scaling = lineScaling(for: style, at: category) {
             return scaledHeight(text, scaling: scaling, width: width, lineLimit: lineLimit)
         }
@@ -113,7 +122,7 @@ public struct Typesetter: Sendable {
         switch glyphs {
         case .native, .scaled: nil
         // Doubled lines hand the sizes beyond about 2× to the mosaic ladder.
-        case .braille, .automatic, .mosaic, .doubled: .braille
+        case .braille, .automatic, .mosaic, .doubled, .pixels: .braille
         case .blocks: .halfBlocks
         }
     }
@@ -164,6 +173,9 @@ extension Typesetter {
     /// native text, the font's advance in cells for big glyphs): exact for
     /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return Double(face.advance64) / Double(64 * face.cell.width)
+        }
         if let scaling = lineScaling(for: style, at: category) { return Double(scaling.factor) }
         return Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
     }
