@@ -3,10 +3,12 @@ import Canvas
 /// Shows frames on a `TerminalBackend`, writing only the cells that changed
 /// since the last frame.
 ///
-/// Cells the terminal draws itself (doubled lines, OSC 66 runs) never go
-/// through the backend's cell grid: they are written raw after each flush,
-/// and where such a row or run goes away its rows are reset (`ESC # 5`) and
-/// redrawn whole, so nothing of it remains.
+/// Cells the terminal draws itself (doubled lines, OSC 66 runs, images)
+/// never go through the backend's cell grid: they are written raw after
+/// each flush, and where such a row or run goes away its rows are reset
+/// (`ESC # 5`) and redrawn whole, so nothing of it remains. An image is
+/// sent only when it is new (another line, place or colour) or its rows
+/// were redrawn: a key that changes cells around it sends no image again.
 public final class ScreenPainter<Backend: TerminalBackend> {
     public let backend: Backend
     public var encoder: AnsiEncoder
@@ -23,18 +25,42 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// Resets the lines the last frame doubled, before the terminal is given back.
     public func resetLines() {
         guard let previous else { return }
-        var out = ""
+        var out = encoder.graphics?.graphicsProtocol == .kitty && !shownImages.isEmpty ? KittyGraphicsEncoder.deleteAll : ""
         for y in 0 ..< previous.height where previous.lineAttributes[y] != .normal {
             out += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
         }
         if !out.isEmpty { backend.writeRaw(out) }
     }
 
+    /// Images shown on the terminal now, as sent.
+    private var shownImages: Set<ShownImage> = []
+
+    /// An image as sent: the run, and what of its top-left cell's style colours it.
+    struct ShownImage: Hashable {
+        var run: PixelRun
+        var color: ColorRole
+        var dim: Bool
+        var underline: Bool
+
+        init(_ run: PixelRun, in frame: Frame) {
+            let style = frame[run.x, run.y].style
+            self.run = run
+            color = style.color
+            dim = style.dim
+            underline = style.underline
+        }
+    }
+
     public func draw(_ frame: Frame) {
         let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var redrawn = [Bool](repeating: old == nil, count: frame.height)
         var before = ""
+        let images = Set(frame.pixelRuns.map { ShownImage($0, in: frame) })
         if old == nil {
+            // Images the terminal keeps over its text (kitty) go with the screen.
+            if encoder.graphics?.graphicsProtocol == .kitty {
+                before += KittyGraphicsEncoder.deleteAll
+            }
             backend.clear()
             // Any row may still carry a line attribute from before.
             for y in 0 ..< frame.height { before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence }
@@ -48,6 +74,11 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             let kept = Set(frame.scaledRuns)
             for run in old.scaledRuns where !kept.contains(run) {
                 for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
+            }
+            // An image going away is erased and its rows drawn again.
+            for image in shownImages where !images.contains(image) {
+                before += encoder.erasing(image.run)
+                for y in image.run.y ..< min(frame.height, image.run.y + image.run.rows) { redrawn[y] = true }
             }
         }
         if !before.isEmpty { backend.writeRaw(before) }
@@ -65,13 +96,20 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         }
         backend.setCursor(frame.cursor)
         backend.flush()
-        let after = scaling(of: frame, old: old, touched: touched)
+        var after = scaling(of: frame, old: old, touched: touched)
+        // New images, and those on rows drawn again (drawing a cell erases a sixel image's pixels there).
+        for run in frame.pixelRuns {
+            let image = ShownImage(run, in: frame)
+            if old != nil, shownImages.contains(image), !(run.y ..< run.y + run.rows).contains(where: { redrawn[$0] }) { continue }
+            after += encoder.pixelRun(run, in: frame)
+        }
         if !after.isEmpty { backend.writeRaw(after) }
+        shownImages = images
         previous = frame
     }
 
-    /// The doubled lines and runs to (re)write: new or changed ones, and any
-    /// on a row the flush may have written to.
+    /// The doubled lines and OSC 66 runs to (re)write: new or changed ones,
+    /// and any on a row the flush may have written to.
     private func scaling(of frame: Frame, old: Frame?, touched: [Bool]) -> String {
         var out = ""
         for y in 0 ..< frame.height where frame.lineAttributes[y] != .normal {
