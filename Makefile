@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps clean
+.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps pixels pixels-deps clean
 
 # Installs the Debian packages of $(1) that are missing (as root, or through sudo).
 define install_missing
@@ -17,8 +17,9 @@ define install_missing
 endef
 
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
-# from (misc-fixed, Terminus, GNU Unifont).
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont
+# from (misc-fixed, Terminus, GNU Unifont), and for text drawn as images
+# (--glyphs pixels) outline fonts with CJK (Droid Sans Fallback) and colour emoji.
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-droid-fallback fonts-noto-color-emoji
 
 deps:
 	$(call install_missing,$(DEPS))
@@ -76,6 +77,7 @@ BENCH_IMPORT_COUNTS ?= 10000,100000,1000000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
+	cd Benchmarks && $(SWIFT) run -c release PixelLatency --binary $(CURDIR)/$(BIN) --data $(CURDIR)/$(DATA)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_IMPORT_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
@@ -93,6 +95,20 @@ legibility-deps:
 # `make test`. IDELIVERMOBILE_BIN overrides the binary it measures.
 legibility: deps legibility-deps build
 	python3 scripts/legibility.py
+
+# `--glyphs pixels` seen for real (scripts/pixels.py): xterm -ti vt340 under
+# Xvfb, screenshots of both screens at every category (docs/pixels/), cap
+# heights, OCR, plain xterm and tmux; refreshes docs/pixels.md's table.
+# Tools installed when missing: xterm, a virtual X server, ImageMagick,
+# xdotool for the keys, tesseract, libsixel-bin (img2sixel, to compare) and
+# mlterm (a second sixel terminal).
+PIXELS_PKGS := xterm xvfb x11-utils xdotool imagemagick tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus \
+	tesseract-ocr-heb tesseract-ocr-jpn libsixel-bin mlterm tmux
+pixels-deps:
+	$(call install_missing,$(PIXELS_PKGS))
+
+pixels: deps pixels-deps build
+	python3 scripts/pixels.py
 
 clean:
 	$(SWIFT) package clean

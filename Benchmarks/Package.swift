@@ -14,6 +14,12 @@ let package = Package(
     targets: [
         // Keys timed end to end: the release binary on a pseudo-terminal (no library needed).
         .executableTarget(name: "KeyLatency", path: "KeyLatency"),
+        // `--glyphs pixels`: images encoded in process, and the release binary on a sixel-answering pseudo-terminal.
+        .executableTarget(
+            name: "PixelLatency",
+            dependencies: [.product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            path: "PixelLatency"
+        ),
         // Imports timed as whole processes: the release binary's wall clock, CPU and memory.
         .executableTarget(name: "ImportTiming", path: "ImportTiming"),
         .executableTarget(

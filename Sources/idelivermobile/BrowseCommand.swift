@@ -56,13 +56,23 @@ struct BrowseCommand: ParsableCommand {
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
-        if glyphs == .automatic {
-            glyphs = GlyphDetection.choose(
-                environment: environment,
-                replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
-            )
+        var graphics: PixelGraphics?
+        if glyphs == .automatic || glyphs == .pixels {
+            let replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            let windowCell = display.cellPixels ?? TerminalProbe.windowCell(), cells = TerminalProbe.windowCells()
+            if glyphs == .automatic {
+                glyphs = GlyphDetection.choose(environment: environment, replies: replies, windowCell: windowCell, cells: cells)
+            }
+            if glyphs == .pixels {
+                graphics = GlyphDetection.graphics(replies: replies ?? ProbeReplies(), windowCell: windowCell, cells: cells, assumingSixel: true)
+                if graphics == nil {
+                    Diagnostics.warn("--glyphs pixels: the terminal's cell size in pixels is unknown (give it with --cell-size WxH); drawing mosaics")
+                    glyphs = .automatic
+                }
+            }
         }
         let terminal = TerminalSession()
+        terminal.graphics = graphics
         let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
         var patience: Duration?
@@ -71,7 +81,7 @@ struct BrowseCommand: ParsableCommand {
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
+            typesetter: display.typesetter(glyphs: glyphs, cellPixels: graphics?.cell), strategy: display.rowHeights
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()
