@@ -3,8 +3,8 @@
 /// by the top or bottom of a list shows only its rows inside).
 ///
 /// The frame keeps a plain fallback in those cells (for `render` and tests);
-/// a terminal back end never lets its own cell updates reach them and sends
-/// the image instead. The image is drawn in the colour of the top-left
+/// a terminal back end sends the image over them and lets no cell update of
+/// its own reach them while the image stays. The image is drawn in the colour of the top-left
 /// cell's style; reverse video is not applied to it, so a selection that
 /// reverses the cells around it leaves the image as it was sent.
 public struct PixelRun: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Canvas
+import Typesetting
 
 /// Escape sequences for what the cell grid cannot say to ncurses: styled
 /// text at a cursor position, DEC double-size lines, kitty's OSC 66 runs

@@ -85,13 +85,20 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         for y in 0 ..< frame.height where redrawn[y] && old != nil { backend.invalidateRows(y ..< y + 1) }
 
         var touched = redrawn
+        let underImage = Self.imageCells(of: frame), wasUnderImage = old.map { Self.imageCells(of: $0) }
         for y in 0 ..< frame.height {
+            let imageRow = frame.pixelRuns.contains { (($0.y) ..< $0.y + $0.rows).contains(y) }
+            let wasImageRow = old?.pixelRuns.contains { (($0.y) ..< $0.y + $0.rows).contains(y) } ?? false
             for x in 0 ..< frame.width {
                 let cell = frame[x, y]
-                if cell.isContinuation || frame.isCovered(x: x, y: y) { continue }
-                if !redrawn[y], let old, old[x, y] == cell, !old.isCovered(x: x, y: y) { continue }
-                backend.put(cell.asWritten, x: x, y: y)
-                touched[y] = true
+                if cell.isContinuation { continue }
+                let index = y * frame.width + x
+                if !underImage[index], frame.isCovered(x: x, y: y) { continue }
+                let written = Self.written(cell, underImage: underImage[index], imageRow: imageRow)
+                if !redrawn[y], let old, !(old.isCovered(x: x, y: y) && wasUnderImage?[index] != true),
+                   Self.written(old[x, y], underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
+                backend.put(written, x: x, y: y)
+                if !underImage[index] { touched[y] = true }
             }
         }
         backend.setCursor(frame.cursor)
@@ -124,6 +131,29 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             out += encoder.scaledRun(run, in: frame)
         }
         return out
+    }
+
+    /// A cell as ncurses gets it. On a row with an image, ncurses must never
+    /// see a blank it could clear across the image to change a cell beside
+    /// it (EL, EL1: seen erasing sixel images in xterm), so blanks there are
+    /// no-break spaces, which look the same; under the image it keeps the
+    /// line's plain text, written once before the image is sent and then
+    /// left alone while the image stays.
+    private static func written(_ cell: Cell, underImage: Bool, imageRow: Bool) -> Cell {
+        var written = underImage ? Cell(cell.grapheme, style: .plain) : cell.asWritten
+        if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
+        return written
+    }
+
+    /// Which cells of `frame` an image covers, row by row.
+    private static func imageCells(of frame: Frame) -> [Bool] {
+        var cells = [Bool](repeating: false, count: frame.width * frame.height)
+        for run in frame.pixelRuns {
+            for y in max(0, run.y) ..< min(frame.height, run.y + run.rows) {
+                for x in max(0, run.x) ..< min(frame.width, run.x + run.columns) { cells[y * frame.width + x] = true }
+            }
+        }
+        return cells
     }
 
     private static func sameRow(_ a: Frame, _ b: Frame, _ y: Int) -> Bool {

@@ -51,7 +51,12 @@ import Typesetting
 
     @Test func theProbeIsKittysSequenceEndedByAStatusReport() {
         #expect(GlyphDetection.probe.hasPrefix("\r\(esc)[6n\(esc)]66;w=2; \(esc)\\\(esc)[6n"))
-        #expect(GlyphDetection.probe.hasSuffix("\(esc)[>0q\(esc)[5n"))
+        #expect(GlyphDetection.probe.contains("\(esc)[>0q"))
+        // The graphics questions (kitty's, sixel's, the cell size, the colours) before the closing report.
+        for question in ["\(esc)_Gi=31,", "\(esc)[c", "\(esc)[?2;1;0S", "\(esc)[16t", "\(esc)]11;?"] {
+            #expect(GlyphDetection.probe.contains(question))
+        }
+        #expect(GlyphDetection.probe.hasSuffix("\(esc)[5n"))
     }
 
     @Test func nothingIsAskedWithoutATerminal() {
