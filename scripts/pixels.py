@@ -65,6 +65,8 @@ class Display:
         self.env.update(HOME=str(self.home))
         for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "TMUX", "STY", "IDELIVERMOBILE_GLYPHS"):
             self.env.pop(key, None)
+        if subprocess.run(["xdpyinfo"], env=self.env, capture_output=True).returncode == 0:
+            raise SystemExit(f"display :{DISPLAY_NUMBER} is taken: set DISPLAY_NUMBER to a free one")
         self.server = subprocess.Popen(["Xvfb", f":{DISPLAY_NUMBER}", "-screen", "0", "1280x2000x24"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.5)
@@ -81,6 +83,8 @@ class Display:
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def keys(self, *keys: str, pause: float = 0.6):
+        # No window manager: the pointer over the terminal gives it the keys.
+        subprocess.run(["xdotool", "mousemove", "100", "100"], env=self.env, check=False)
         for key in keys:
             subprocess.run(["xdotool", "key", key], env=self.env, check=False)
             time.sleep(pause)
@@ -106,26 +110,37 @@ def gray(path: Path) -> tuple[int, int, bytes]:
     return int(size[0]), int(size[1]), out
 
 
-def first_letter_height(path: Path, cell_x: int, cell_y: int, rows: int, columns: int) -> int:
-    """Ink height (darker than half) of the first letter in the cells from (cell_x, cell_y)."""
+def first_letter_height(path: Path, cell_x: int, cell_y: int, rows: int, columns: int) -> float:
+    """Ink height of the first letter (F: flat top and bottom) in the cells
+    from (cell_x, cell_y), to a fraction of a pixel: the rows with ink
+    darker than a quarter, the top and bottom ones counted by their darkest
+    pixel, as antialiasing spreads an edge over two rows."""
     width, height, pixels = gray(path)
     x0, y0 = BORDER + cell_x * CELL[0], BORDER + cell_y * CELL[1]
     x1, y1 = min(width, x0 + columns * CELL[0]), min(height, y0 + rows * CELL[1])
 
-    def dark(x, y):
-        return pixels[y * width + x] < 128
+    def darkness(x, y):
+        return 255 - pixels[y * width + x]
 
-    column = next((x for x in range(x0, x1) if any(dark(x, y) for y in range(y0, y1))), None)
+    column = next((x for x in range(x0, x1) if any(darkness(x, y) >= 128 for y in range(y0, y1))), None)
     if column is None:
         return 0
-    top, bottom = y1, y0
+    while column > x0 and any(darkness(column - 1, y) >= 64 for y in range(y0, y1)):
+        column -= 1
+    rows_dark = [0] * (y1 - y0)
     while column < x1:
-        inked = [y for y in range(y0, y1) if dark(column, y)]
-        if not inked:
+        darks = [darkness(column, y) for y in range(y0, y1)]
+        if all(d < 64 for d in darks):
             break
-        top, bottom = min(top, inked[0]), max(bottom, inked[-1])
+        rows_dark = [max(a, b) for a, b in zip(rows_dark, darks)]
         column += 1
-    return bottom - top + 1
+    inked = [i for i, d in enumerate(rows_dark) if d >= 64]
+    if not inked:
+        return 0
+    top, bottom = inked[0], inked[-1]
+    if bottom == top:
+        return rows_dark[top] / 255
+    return bottom - top - 1 + (rows_dark[top] + rows_dark[bottom]) / 255
 
 
 def sixel_boxes(ansi: bytes) -> list[tuple[int, int, int, int]]:
@@ -192,9 +207,10 @@ def digits_read(tokens: list[str], ocr: str) -> int:
 def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
     column, row, width, height = box
     x, y = BORDER + column * CELL[0], BORDER + row * CELL[1]
-    # One preprocessing for every category: the line scaled to a 48-pixel band, grey, a white border.
+    # One preprocessing for every category: grey, the line's box scaled to 72 pixels (a capital of
+    # about 36), thresholded at half, a white border.
     run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray",
-         "-resize", "x48", "-bordercolor", "white", "-border", "12", str(out)])
+         "-resize", "x72", "-threshold", "50%", "-bordercolor", "white", "-border", "12", str(out)])
     result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True)
     return result.stdout.strip()
 
@@ -223,7 +239,8 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
         for index, (column, row, width, height) in enumerate(boxes):
             if row + height // CELL[1] >= rows - 1:
                 continue
-            text = "".join(lines[row][column:column + width // CELL[0]]).strip()
+            shown = "".join(lines[row][column:column + width // CELL[0]])
+            text = shown.strip()
             if not text:
                 continue
             language = LANGUAGES[script_of(text)]
@@ -239,14 +256,34 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
                     else:
                         scores["misread"].append(f"{name!r} read {read!r}")
             tokens = digits_in(text)
-            # A token cut at the image's right edge (a line narrower than its text) is not whole.
-            if tokens and text.endswith(tokens[-1]) and width // CELL[0] < len(text):
+            # The cells hold the line's text cut to the image's width when the image is narrower than
+            # its text (sizes below Large's): a token at the cut is not whole.
+            if tokens and not shown.endswith(" ") and text.endswith(tokens[-1]):
                 tokens = tokens[:-1]
             found = digits_read(tokens, read)
             scores["digits"][0] += found
             scores["digits"][1] += len(tokens)
             if found < len(tokens):
                 scores["misread"].append(f"{text!r} read {read!r}")
+        # Names drawn as native text (Headline at Large): one row each.
+        for row, line in enumerate(lines[:rows - 1]):
+            joined = "".join(line)
+            for name in names - seen_names:
+                at = joined.find(name)
+                if at < 0:
+                    continue
+                column = len(cells(joined[:at]))
+                if any(b[1] <= row < b[1] + b[3] // CELL[1] and b[0] <= column < b[0] + b[2] // CELL[0] for b in boxes):
+                    continue
+                span = len(cells(name))
+                read = ocr_line(shot, (column, row, span * CELL[0], CELL[1]), LANGUAGES[script_of(name)],
+                                WORK / f"native-{category}-{top}-{row}.png")
+                seen_names.add(name)
+                scores["names"][1] += 1
+                if fold(name) in fold(read):
+                    scores["names"][0] += 1
+                else:
+                    scores["misread"].append(f"{name!r} (native) read {read!r}")
         # The next page starts at the first delivery not shown whole.
         shown = [i for i, d in enumerate(deliveries) if d["name"] in seen_names]
         top = max(top + 1, (max(shown) + 1) if shown else top + 1)
@@ -300,19 +337,22 @@ def main() -> int:
                 modes[(screen, category)] = "pixels" if "pixels" in bar else bar
                 extra = ("--screen", "shipment") if screen == "shipment" else ()
                 plain = render(ROOT / "Data" / "deliveries.json", category, *extra, ansi=False, env=display.env).decode()
+                boxes = sixel_boxes(render(ROOT / "Data" / "deliveries.json", category, *extra, ansi=True, env=display.env))
                 lines = [cells(l) for l in plain.split("\n")]
                 where = next(((r, "".join(l).find("Feng")) for r, l in enumerate(lines) if "Feng" in "".join(l)), None)
                 if where:
                     row, text_column = where
                     column = len(cells("".join(lines[row])[:text_column]))
-                    heights[(screen, category)] = first_letter_height(path, column, row, 5, 3)
+                    # The name's line only: its image's rows, or one row of native text.
+                    rows = next((b[3] // CELL[1] for b in boxes if (b[0], b[1]) == (column, row)), 1)
+                    heights[(screen, category)] = first_letter_height(path, column, row, rows, 3)
                 small = DOCS / f"{screen}-{category}.png"
                 run(["convert", str(path), "-colors", "32", "+dither", "-define", "png:compression-level=9", str(small)])
         # Plain xterm and tmux.
         _, plain_bar = browse(display, "AX1", "deliveries", XTERM)
         tmux = ["tmux", "-L", "wt-pixels", "-f", "/dev/null", "new-session"]
         term = display.start(tmux + [BIN, "browse", "--text-size", "xxxLarge", "--now", "12:30",
-                                     str(ROOT / "Data" / "deliveries.json")], terminal=vt340)
+                                     str(ROOT / "Data" / "deliveries.json"), ";", "set", "status", "off"], terminal=vt340)
         time.sleep(3)
         display.keys("plus", pause=1.0)
         display.shot(WORK / "tmux.png")
@@ -323,6 +363,9 @@ def main() -> int:
         a, _ = browse(display, "AX3", "deliveries", vt340, shot=WORK / "remnants-after.png",
                       keys=("Next", "Prior", "plus", "minus", "question", "Escape"))
         b, _ = browse(display, "AX3", "deliveries", vt340, shot=WORK / "remnants-fresh.png")
+        # The status bar says what the last key did: compared above it.
+        for shot in (a, b):
+            run(["convert", str(shot), "-crop", f"{COLS * CELL[0] + 2 * BORDER}x{(ROWS - 1) * CELL[1] + BORDER}+0+0", "+repage", str(shot)])
         diff = subprocess.run(["compare", "-metric", "AE", str(a), str(b), str(WORK / "remnants-diff.png")],
                               capture_output=True, text=True).stderr.strip()
         # OCR of every delivery of Data/legibility.json.
@@ -330,27 +373,29 @@ def main() -> int:
     finally:
         display.close()
 
-    large = heights.get(("deliveries", "Large"), 12) or 12
-    table = ["| category | Apple | deliveries: name cap (px) | ratio | error | shipment: name cap (px) | ratio | automatic | OCR names | OCR digits |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    large = {screen: heights.get((screen, "Large"), 12) or 12 for screen in ("deliveries", "shipment")}
+    table = ["| category | Apple | Deliveries: name cap (px) | ratio | vs Apple | Shipment: name cap (px) | ratio | vs Apple | automatic | OCR names | OCR digits |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, category in enumerate(CATEGORIES):
         apple = APPLE_HEADLINE[i] / 17
         d = heights.get(("deliveries", category), 0)
         s = heights.get(("shipment", category), 0)
         n, dg = ocr[category]["names"], ocr[category]["digits"]
-        table.append(f"| {category} | {apple:.2f} | {d} | {d / large:.2f} | {100 * (d / large - apple) / apple:+.1f} % | "
-                     f"{s} | {s / large:.2f} | {modes[('deliveries', category)]} | {n[0]}/{n[1]} | {dg[0]}/{dg[1]} |")
+        dr, sr = d / large["deliveries"], s / large["shipment"]
+        table.append(f"| {category} | {apple:.2f} | {d:.1f} | {dr:.2f} | {100 * (dr - apple) / apple:+.1f} % | "
+                     f"{s:.1f} | {sr:.2f} | {100 * (sr - apple) / apple:+.1f} % | {modes[('deliveries', category)]} | "
+                     f"{n[0]}/{n[1]} | {dg[0]}/{dg[1]} |")
     summary = [
         "",
         f"Plain xterm, automatic: status bar `{plain_bar}`.",
         f"tmux in xterm -ti vt340, automatic: status bar `{tmux_bar}`.",
         f"Remnants (AX3, after PgDn PgUp + - ? Esc, against a fresh start): {diff} pixels differ.",
     ]
-    misread = [m for c in CATEGORIES for m in ocr[c]["misread"]]
+    misread = [f"{c}: {m}" for c in CATEGORIES for m in ocr[c]["misread"]]
     text = "\n".join(table + summary)
     print(text)
     if misread:
-        print("\nmisread:\n" + "\n".join(misread[:40]))
+        print("\nmisread:\n" + "\n".join(misread))
     doc = ROOT / "docs" / "pixels.md"
     if doc.exists():
         body = doc.read_text()
