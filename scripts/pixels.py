@@ -174,25 +174,9 @@ def cells(line: str) -> list[str]:
 
 
 # ------------------------------------------------------------ OCR
-def script_of(text: str) -> str:
-    for ch in text:
-        name = unicodedata.name(ch, "")
-        if "HEBREW" in name:
-            return "Hebrew"
-        if "CJK" in name or "HIRAGANA" in name or "KATAKANA" in name:
-            return "Han/Kana"
-        if "CYRILLIC" in name:
-            return "Cyrillic"
-    return "Latin"
-
-
-def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-DIGITS = re.compile(r"\d+(?:[:\-/.]\d+)*")
-DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-"})
+# The script's language and the folding are legibility.py's (make legibility), so both read alike.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from legibility import DASHES, DIGITS, fold, script_of  # noqa: E402
 
 
 def digits_in(text: str) -> list[str]:
@@ -207,9 +191,10 @@ def digits_read(tokens: list[str], ocr: str) -> int:
 def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
     column, row, width, height = box
     x, y = BORDER + column * CELL[0], BORDER + row * CELL[1]
-    # One preprocessing for every category: grey, the line's box scaled to 72 pixels (a capital of
-    # about 36), thresholded at half, a white border.
-    run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray",
+    # One preprocessing for every category: grey, stretched so the ink is black (coloured text such
+    # as the teal windows is mid-grey), the line's box scaled to 72 pixels (a capital of about 36),
+    # thresholded at half, a white border.
+    run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray", "-normalize",
          "-resize", "x72", "-threshold", "50%", "-bordercolor", "white", "-border", "12", str(out)])
     result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True)
     return result.stdout.strip()

@@ -124,7 +124,7 @@ public final class PixelRaster: Sendable {
         case .automatic, .family: pattern = font.pattern(bold: bold) ?? "monospace"
         }
         if let known = state.paths[pattern] { return known.map { ($0.path, $0.index) } }
-        let found = find(pattern: pattern, scalar: 0)
+        let found = GlyphCache.find(pattern: pattern, scalar: 0)
         state.paths[pattern] = found.map { (path: $0.0, index: $0.1) }
         return found
     }
@@ -132,17 +132,6 @@ public final class PixelRaster: Sendable {
     private static func primary(_ font: FontChoice, bold: Bool, state: inout State) -> OpaquePointer? {
         guard let (path, index) = primaryPath(font, bold: bold, state: &state) else { return nil }
         return open(path, index, state: &state)
-    }
-
-    private static func find(pattern: String, scalar: UInt32) -> (String, Int32)? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        var index: Int32 = 0
-        let found = buffer.withUnsafeMutableBufferPointer { out in
-            fr_find_font(pattern, scalar, out.baseAddress, Int32(out.count), &index)
-        }
-        guard found == 1 else { return nil }
-        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (path, index)
     }
 
     private static func open(_ path: String, _ index: Int32, state: inout State) -> OpaquePointer? {
@@ -246,7 +235,7 @@ public final class PixelRaster: Sendable {
             if let known = state.fallbacks[key] {
                 found = known
             } else {
-                found = find(pattern: pattern, scalar: scalar.value).map { (path: $0.0, index: $0.1) }
+                found = GlyphCache.find(pattern: pattern, scalar: scalar.value).map { (path: $0.0, index: $0.1) }
                 state.fallbacks[key] = found
             }
             if let found, let font = open(found.path, found.index, state: &state), fr_font_has_glyph(font, scalar.value) != 0 {
