@@ -9,6 +9,7 @@ extension AppState {
         if key == .controlC { return [.quit] }
         if key == .control("z") { return [.suspend] }
         notice = nil
+        if case .paste(let text) = key { return handlePaste(text) }
         if search.isEditing, let commands = handleSearchKey(key) { return commands }
         // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
         if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
