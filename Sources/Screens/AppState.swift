@@ -105,6 +105,7 @@ public struct AppState: Sendable {
             search.query = start.query
             search.status = start.status
             if start.opensShipment { openShipment() }
+            notice = start.notice
         }
     }
 

@@ -21,6 +21,12 @@ enum StoreSchema {
     /// a newer store and refuse to write it.
     static let version = 9
 
+    /// Why a store of schema `version` (newer than this program's) is not written.
+    static func newerReason(_ version: Int) -> String {
+        "has schema version \(version), newer than this idelivermobile's \(Self.version): it is not opened for writing "
+            + "(use the newer idelivermobile; `idelivermobile render` can still show it)"
+    }
+
     /// The version a store says it has: its `user_version`, or for a store
     /// from before that was kept, the migrations it has applied.
     static func storedVersion(_ db: Database) throws -> Int {

@@ -14,13 +14,14 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse deliveries interactively (the default command).",
         discussion: """
-            A manifest (.json) is first imported into the store (the default store, or --store), \
+            A manifest (JSON, whatever its name) is first imported into the store (the default store, or --store), \
             so status changes made on the Shipment screen are saved and survive a restart. \
-            Without PATH the bundled sample deliveries are imported into the default store on first run.
+            --store without PATH browses that store as it is. Without either, the default store is browsed; \
+            on a first run (while it is empty) the bundled sample deliveries are imported into it.
             """
     )
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (JSON) or a store (SQLite file or postgresql:// URL), told apart by content. Default: the default store.")
     var path: String?
 
     @Option(help: ArgumentHelp("The store to use: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
@@ -43,7 +44,7 @@ struct BrowseCommand: ParsableCommand {
         if !DisplayWidth.prepareLocale() {
             Diagnostics.warn("no UTF-8 locale is installed (not even C.UTF-8): characters beyond ASCII are shown as ?")
         }
-        let store = try openStore()
+        let (store, note) = try openStore()
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
         let source: any DeliverySource
@@ -71,7 +72,8 @@ struct BrowseCommand: ParsableCommand {
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
+            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights,
+            start: note.map { StartingView(notice: $0) }
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()
@@ -138,49 +140,75 @@ struct BrowseCommand: ParsableCommand {
         }
     }
 
-    /// The store to browse, with PATH (or the bundled data) imported into it when it is a manifest.
-    private func openStore() throws -> any DeliveryStoring {
-        let manifest: URL?
-        let deliveryStore: any DeliveryStoring
-        var createdStore: URL?
-        do {
-            if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
-                // A team database is browsed as it is: the bundled sample is never imported into it.
-                deliveryStore = try StoreOpener.open(path ?? store)
-                manifest = nil
-            } else if let path, !path.lowercased().hasSuffix(".json") {
-                guard FileManager.default.fileExists(atPath: path) else {
-                    Diagnostics.fail("\(path): no such store", ExitStatus.noInput)
-                }
-                deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
-                manifest = nil
-            } else {
-                if StoreOpener.isDatabaseURL(store) {
-                    deliveryStore = try StoreOpener.open(store)
-                } else {
-                    let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-                    createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
-                    deliveryStore = try DeliveryStore(url: url)
-                }
-                manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
+    /// The store to browse, and a note for the first frame. A manifest
+    /// (PATH, decided by its content) is imported into `--store` or the
+    /// default store first. Without PATH, `--store` is browsed as it is; the
+    /// default store gets the bundled sample only when it is empty (a first
+    /// run), and says so. A store is never filled behind its user's back.
+    private func openStore() throws -> (store: any DeliveryStoring, note: String?) {
+        if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
+            // A team database is browsed as it is: the bundled sample is never imported into it.
+            return (Self.opened { () throws(StoreError) in try StoreOpener.open(path ?? store) }, nil)
+        }
+        if let path {
+            switch InputFile.classify(path) {
+            case .store(let url):
+                return (Self.opened { () throws(StoreError) in try DeliveryStore(url: url) }, nil)
+            case .manifest(let manifest):
+                return (Self.importing(manifest, into: store), nil)
             }
+        }
+        if let store {
+            let opened = Self.opened { () throws(StoreError) in
+                try StoreFile.check(store, writing: true, mayCreate: false)
+                return try DeliveryStore(url: URL(fileURLWithPath: store))
+            }
+            guard (try? opened.count()) == 0 else { return (opened, nil) }
+            return (opened, "This store is empty: import deliveries with idelivermobile import FILE --store \(store)")
+        }
+        let defaultURL = StoreLocation.defaultURL()
+        if StoreFile.content(at: defaultURL.path) != .missing {
+            let opened = Self.opened { () throws(StoreError) in try DeliveryStore(url: defaultURL) }
+            if (try? opened.count()) != 0 { return (opened, nil) }
+            opened.close()
+        }
+        // A first run: the sample, so that there is something to see.
+        return (Self.importing(BundledData.manifestURL, into: nil),
+                "Showing the sample deliveries; import yours with idelivermobile import FILE")
+    }
+
+    private static func opened(_ open: () throws(StoreError) -> any DeliveryStoring) -> any DeliveryStoring {
+        do {
+            return try open()
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
-        if let manifest {
-            let bar = ImportProgressBar.standardError()
-            do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
-                bar?.finish()
-            } catch {
-                bar?.finish()
-                // A first run that failed leaves nothing behind: no empty store to puzzle over,
-                // and no -wal or -shm beside one that was there.
-                deliveryStore.close()
-                if let createdStore { StoreFiles.remove(createdStore) }
-                Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
-            }
+    }
+
+    /// Imports `manifest` into `store` (a file or URL; nil: the default store)
+    /// and returns the store. A failed import leaves no store it created.
+    private static func importing(_ manifest: URL, into store: String?) -> any DeliveryStoring {
+        let (deliveryStore, created) = opened(forImport: store)
+        let bar = ImportProgressBar.standardError()
+        let signals = ImportSignals()
+        defer { signals.finish() }
+        do {
+            _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
+            bar?.finish()
+        } catch {
+            bar?.finish()
+            StoreOpener.abandon(deliveryStore, created: created)
+            ImportSignals.exitIfInterrupted()
+            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
         }
         return deliveryStore
+    }
+
+    private static func opened(forImport store: String?) -> (any DeliveryStoring, created: StoreFiles.Created?) {
+        do {
+            return try StoreOpener.openForImport(store)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
     }
 }

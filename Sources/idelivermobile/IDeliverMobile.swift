@@ -17,4 +17,9 @@ struct IDeliverMobile: ParsableCommand {
         ],
         defaultSubcommand: BrowseCommand.self
     )
+
+    static func main() {
+        StandardOutput.reserveClosedStandardDescriptors()
+        main(nil)
+    }
 }

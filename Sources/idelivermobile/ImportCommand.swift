@@ -17,8 +17,10 @@ struct ImportCommand: ParsableCommand {
             as it was, and status changes saved meanwhile by a browser are kept. Statuses changed \
             in the app survive re-importing the same manifest; a manifest whose content is unchanged since it \
             was imported is reported as unchanged and not written again.
-            Exit codes: 0 ok, 65 bad manifest data or a store from a newer version, 66 no such file (or a directory), \
-            73 cannot create the store, 74 I/O error (a full disk), 75 the store stayed locked by another process.
+            Ctrl-C (or SIGTERM, SIGHUP) stops it, giving back all it wrote; a store it was creating is removed.
+            Exit codes: 0 ok, 65 bad manifest data, a store given as the manifest, an empty file or a store from a newer version, \
+            66 no such file (or a directory), 73 cannot create the store, 74 I/O error (a full disk, a failed write to \
+            standard output), 75 the store stayed locked by another process, 128 + n stopped by signal n (130: Ctrl-C).
             """
     )
 
@@ -29,28 +31,38 @@ struct ImportCommand: ParsableCommand {
     var store: String?
 
     func run() throws {
-        let bar = ImportProgressBar.standardError()
-        var opened: (any DeliveryStoring)?
+        InputFile.refuseStoreAsManifest(file)
+        let deliveryStore: any DeliveryStoring
+        let created: StoreFiles.Created?
         do {
-            let deliveryStore = try StoreOpener.open(store)
-            opened = deliveryStore
+            (deliveryStore, created) = try StoreOpener.openForImport(store)
+        } catch {
+            Diagnostics.fail(PostgresLocation.redacting(error.description), ExitCode(error.exitCode))
+        }
+        let bar = ImportProgressBar.standardError()
+        let signals = ImportSignals()
+        defer { signals.finish() }
+        let summary: ImportSummary
+        do {
             // A manifest imported before with the same content is not written again.
-            let summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: bar?.handler)
+            summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: bar?.handler)
             bar?.finish()
-            guard summary.performed else {
-                print("\(file) is unchanged since it was imported into \(deliveryStore.location); "
-                      + "nothing to do (the store holds \(summary.storeCount)).")
-                return
-            }
-            print("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated) "
-                  + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
         } catch {
             bar?.finish()
-            // A failed write (a full disk) leaves no -wal or -shm behind.
-            opened?.close()
-            FileHandle.standardError.write(Data("idelivermobile: \(PostgresLocation.redacting("\(error)"))\n".utf8))
-            throw ExitCode(Self.exitCode(for: error))
+            // A failed write (a full disk) leaves no -wal or -shm behind, and no store it created.
+            StoreOpener.abandon(deliveryStore, created: created)
+            ImportSignals.exitIfInterrupted()
+            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(Self.exitCode(for: error)))
         }
+        // Closed before the report, which may fail (exit 74): the store is left whole, no -wal beside it.
+        deliveryStore.close()
+        guard summary.performed else {
+            StandardOutput.say("\(file) is unchanged since it was imported into \(deliveryStore.location); "
+                               + "nothing to do (the store holds \(summary.storeCount)).")
+            return
+        }
+        StandardOutput.say("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated) "
+                           + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
     }
 
     /// The sysexits code for an import failure: the error's own, or 74 (I/O) for anything unforeseen.
