@@ -189,18 +189,7 @@ struct BrowseCommand: ParsableCommand {
     /// and returns the store. A failed import leaves no store it created.
     private static func importing(_ manifest: URL, into store: String?) -> any DeliveryStoring {
         let (deliveryStore, created) = opened(forImport: store)
-        let bar = ImportProgressBar.standardError()
-        let signals = ImportSignals()
-        defer { signals.finish() }
-        do {
-            _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
-            bar?.finish()
-        } catch {
-            bar?.finish()
-            StoreOpener.abandon(deliveryStore, created: created)
-            ImportSignals.exitIfInterrupted()
-            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
-        }
+        _ = ImportCommand.importing(manifest, into: deliveryStore, created: created)
         return deliveryStore
     }
 

@@ -39,21 +39,7 @@ struct ImportCommand: ParsableCommand {
         } catch {
             Diagnostics.fail(PostgresLocation.redacting(error.description), ExitCode(error.exitCode))
         }
-        let bar = ImportProgressBar.standardError()
-        let signals = ImportSignals()
-        defer { signals.finish() }
-        let summary: ImportSummary
-        do {
-            // A manifest imported before with the same content is not written again.
-            summary = try deliveryStore.importManifestIfChanged(at: URL(fileURLWithPath: file), reader: ManifestReader(), progress: bar?.handler)
-            bar?.finish()
-        } catch {
-            bar?.finish()
-            // A failed write (a full disk) leaves no -wal or -shm behind, and no store it created.
-            StoreOpener.abandon(deliveryStore, created: created)
-            ImportSignals.exitIfInterrupted()
-            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(Self.exitCode(for: error)))
-        }
+        let summary = Self.importing(URL(fileURLWithPath: file), into: deliveryStore, created: created)
         // Closed before the report, which may fail (exit 74): the store is left whole, no -wal beside it.
         deliveryStore.close()
         guard summary.performed else {
@@ -63,6 +49,27 @@ struct ImportCommand: ParsableCommand {
         }
         StandardOutput.say("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated) "
                            + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
+    }
+
+    /// Imports `manifest` into `store` unless it imported it unchanged, with a
+    /// progress bar on stderr; Ctrl-C stops it (`ImportSignals`). On failure
+    /// it lets go of the store, removes what it `created`, and exits saying why.
+    static func importing(_ manifest: URL, into store: any DeliveryStoring, created: StoreFiles.Created?) -> ImportSummary {
+        let bar = ImportProgressBar.standardError()
+        let signals = ImportSignals()
+        defer { signals.finish() }
+        do {
+            // A manifest imported before with the same content is not written again.
+            let summary = try store.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
+            bar?.finish()
+            return summary
+        } catch {
+            bar?.finish()
+            // A failed write (a full disk) leaves no -wal or -shm behind, and no store it created.
+            StoreOpener.abandon(store, created: created)
+            ImportSignals.exitIfInterrupted()
+            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(exitCode(for: error)))
+        }
     }
 
     /// The sysexits code for an import failure: the error's own, or 74 (I/O) for anything unforeseen.

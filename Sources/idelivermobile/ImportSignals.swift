@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Store
 
@@ -6,24 +5,29 @@ import Store
 /// (`ImportInterruption`) instead of killing it mid-write: the importer then
 /// gives back what it wrote, and the program exits as that signal's death
 /// (128 + its number), as a shell expects.
+///
+/// A plain handler that only records the signal (an atomic store), rather
+/// than a dispatch source: browse's terminal takes the same signals over with
+/// sources of its own right after a first run's import, and a source
+/// cancelled here could still be unregistering then and take theirs with it.
 final class ImportSignals {
     private static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    private var sources: [DispatchSourceSignal] = []
 
     /// Starts listening; `finish()` gives the signals back their default.
     init() {
+        // Made before a handler may need it: nothing is initialised in signal context.
+        _ = ImportInterruption.requested
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for number in Self.stopping {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { ImportInterruption.request(signal: number) }
-            source.resume()
-            sources.append(source)
+            signal(number) { ImportInterruption.request(signal: $0) }
+            sigaddset(&unblocked, number)
         }
+        // A parent may have started us with them blocked (a Dispatch worker thread blocks everything).
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     func finish() {
-        for source in sources { source.cancel() }
-        sources.removeAll()
         for number in Self.stopping { signal(number, SIG_DFL) }
     }
 

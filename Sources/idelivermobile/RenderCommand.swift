@@ -75,20 +75,22 @@ struct RenderCommand: ParsableCommand {
         // A database counts its own overview; a file is never opened by its URL's name.
         var databaseOverview: StatusCounts?
         let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL)
-        // A manifest or a store, told apart by content; without either, what browse shows.
-        let input: InputFile = store.map { .store(URL(fileURLWithPath: $0)) }
-            ?? path.map(InputFile.classify) ?? DeliveryInput.defaultInput()
+        let input: InputFile?
         if let database {
+            input = nil
             (source, databaseOverview) = DeliveryInput.database(database, text: search, status: status)
         } else {
-            source = DeliveryInput.rows(of: input, text: search, status: status)
+            // A manifest or a store file, told apart by content; without either, what browse shows.
+            let file: InputFile = store.map { .store(URL(fileURLWithPath: $0)) } ?? path.map(InputFile.classify) ?? DeliveryInput.defaultInput()
+            input = file
+            source = DeliveryInput.rows(of: file, text: search, status: status)
         }
         var selection = select
         if let id {
             // Every source render reads can tell where an id is (a store by its id key, not row by
             // row: 10^6 rows read for one id); the row nearest to a missing one is another delivery.
             guard let row = source.row(nearestTo: id), source.delivery(at: row).id == id else {
-                Diagnostics.fail("no delivery with id '\(id)' in \(PostgresLocation.redacting(database ?? input.path))", ExitStatus.dataError)
+                Diagnostics.fail("no delivery with id '\(id)' in \(PostgresLocation.redacting(database ?? input?.path ?? ""))", ExitStatus.dataError)
             }
             selection = row
         }
@@ -100,7 +102,7 @@ struct RenderCommand: ParsableCommand {
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
         )
         // What browse's runtime would tell the screens before its first frame.
-        let counts = databaseOverview ?? DeliveryInput.overview(of: source, input: input, search: search ?? "")
+        let counts = databaseOverview ?? input.flatMap { DeliveryInput.overview(of: source, input: $0, search: search ?? "") }
         _ = state.update(.counted(query: start.query, counts))
         _ = state.update(.clock(clock.current))
         let frame = state.render()

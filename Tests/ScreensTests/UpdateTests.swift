@@ -295,3 +295,22 @@ import Testing
         #expect(!state.hasIdleWork, "nothing for the runtime to give slices to")
     }
 }
+
+/// A paste is text, never keys.
+@Suite struct PasteTests {
+    @Test func aPasteOutsideTheSearchFieldIsIgnoredWithANotice() {
+        var state = SampleData.state()
+        let selected = state.selected
+        #expect(state.press(.paste("jjdq")).isEmpty, "no quit, no move, no mark")
+        #expect(state.selected == selected)
+        #expect(state.notice?.contains("Pasted text ignored") == true)
+    }
+
+    @Test func aPasteIntoTheSearchFieldIsItsTextOnOneLine() {
+        var state = SampleData.state()
+        state.press(.character("/"))
+        let commands = state.press(.paste("Feng\nWong\u{1B}"))
+        #expect(commands == [.search(SearchRequest(query: "Feng Wong", status: .all, selection: .firstRow))])
+        #expect(state.search.query == "Feng Wong")
+    }
+}

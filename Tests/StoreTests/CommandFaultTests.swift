@@ -38,7 +38,8 @@ struct CommandFaultTests {
         return folder.appendingPathComponent("s/d.sqlite")
     }
 
-    @Test func renderReadsAReadOnlyStoreAndWritesNothing() throws {
+    @Test(arguments: [["render", "s/d.sqlite", "--size", "60x10"], ["export", "s/d.sqlite"], ["summary", "s/d.sqlite"]])
+    func aReadOnlyStoreIsReadAndNothingWritten(command: [String]) throws {
         let folder = try SampleManifest.temporaryFolder()
         defer {
             chmod(folder.appendingPathComponent("s").path, 0o755)
@@ -48,9 +49,9 @@ struct CommandFaultTests {
         chmod(folder.path, 0o755)
         chmod(store.path, 0o444)
         chmod(store.deletingLastPathComponent().path, 0o555)
-        let rendered = try run(["render", "s/d.sqlite", "--size", "60x10"], in: folder, asNobody: true)
-        #expect(rendered.status == 0, "\(rendered.errors)")
-        #expect(rendered.output.contains(SampleManifest.names[0]))
+        let read = try run(command, in: folder, asNobody: true)
+        #expect(read.status == 0, "\(read.errors)")
+        #expect(read.output.contains(command[0] == "summary" ? "3 deliveries" : SampleManifest.names[0]))
         let files = try FileManager.default.contentsOfDirectory(atPath: store.deletingLastPathComponent().path)
         #expect(files == ["d.sqlite"], "no -wal or -shm left")
     }

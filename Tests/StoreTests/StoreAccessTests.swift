@@ -52,25 +52,6 @@ struct StoreAccessTests {
         #expect(try Data(contentsOf: store) == bytes, "the store's bytes are unchanged")
     }
 
-    @Test func aReadOnlyStoreIsReadAsAnotherUserWithoutLeavingFiles() throws {
-        let folder = try SampleManifest.temporaryFolder()
-        defer {
-            chmod(folder.appendingPathComponent("s").path, 0o755)
-            SampleManifest.remove(folder)
-        }
-        let store = try store(in: folder)
-        chmod(folder.path, 0o755)
-        chmod(store.path, 0o444)
-        chmod(store.deletingLastPathComponent().path, 0o555)
-        // Root may write anything: in a user namespace of its own it is nobody.
-        let asOther = geteuid() == 0 ? "unshare --user " : ""
-        for command in ["export s/d.sqlite", "summary s/d.sqlite", "render s/d.sqlite --size 60x10"] {
-            let run = try shell("\(asOther)\"$IDM\" \(command) > /dev/null", in: folder)
-            #expect(run.status == 0, "\(command): \(run.errors)")
-            #expect(try listing(store.deletingLastPathComponent()) == ["d.sqlite"], "\(command) left files")
-        }
-    }
-
     @Test(.enabled(if: CommandFaultTests.canMountTmpfs, "needs unshare and a tmpfs mount in a user namespace"))
     func aStoreOnAReadOnlyFileSystemIsRead() throws {
         let folder = try SampleManifest.temporaryFolder()
