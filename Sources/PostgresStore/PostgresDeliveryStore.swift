@@ -667,3 +667,18 @@ public final class PostgresDeliveryStore: DeliveryStoring {
         return try importManifest(at: url, reader: reader, progress: progress)
     }
 }
+
+/// The status changes as `DeliveryStoring` asks for them: this store keeps
+/// its own notion of an author (the database user on this host) until the
+/// team store's replica replaces it.
+extension PostgresDeliveryStore {
+    @discardableResult
+    public func setStatus(_ status: DeliveryStatus, forDeliveryID id: String, by author: ChangeAuthor) throws(StoreError) -> StatusChange? {
+        try setStatus(status, forDeliveryID: id)
+    }
+
+    @discardableResult
+    public func undoLastChange(by author: ChangeAuthor, ofDeliveryID deliveryID: String?) throws(StoreError) -> UndoOutcome {
+        try undoLastChange().map(UndoOutcome.undone) ?? .nothingToUndo
+    }
+}

@@ -39,12 +39,13 @@ public protocol DeliveryStoring: AnyObject, Sendable {
     /// their cached pages when so.
     @discardableResult
     func refreshIfChangedElsewhere() throws(StoreError) -> Bool
-    /// Saves a status at once and logs it; nil when the delivery already had it.
+    /// Saves a status at once and logs it as `author`'s; nil when the delivery already had it.
     @discardableResult
-    func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange?
-    /// Undoes the last logged status change; nil when there is none.
+    func setStatus(_ status: DeliveryStatus, forDeliveryID id: String, by author: ChangeAuthor) throws(StoreError) -> StatusChange?
+    /// Undoes `author`'s last status change (of `deliveryID` only, when
+    /// given), never over someone else's newer change.
     @discardableResult
-    func undoLastChange() throws(StoreError) -> StatusChange?
+    func undoLastChange(by author: ChangeAuthor, ofDeliveryID deliveryID: String?) throws(StoreError) -> UndoOutcome
     /// Checks the whole manifest, then adds or updates its deliveries by id atomically.
     @discardableResult
     func importManifest(

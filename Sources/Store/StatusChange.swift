@@ -8,6 +8,8 @@ public struct StatusChange: Sendable, Hashable {
     public var row: Int
     public var oldStatus: DeliveryStatus
     public var newStatus: DeliveryStatus
+    /// In a team store's replica, the change's place in the outbox (`OutboxEntry`), until the hub has it; else nil.
+    public var outboxSequence: Int64?
 
     public init(deliveryID: String, row: Int, oldStatus: DeliveryStatus, newStatus: DeliveryStatus) {
         self.deliveryID = deliveryID

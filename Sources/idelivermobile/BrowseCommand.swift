@@ -62,8 +62,15 @@ struct BrowseCommand: ParsableCommand {
                 replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             )
         }
+        // Whose changes this browser makes, held for its whole run (`BrowserIdentity`).
+        let identity: BrowserIdentity
+        do throws(StoreError) {
+            identity = try BrowserIdentity.claim()
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
         let terminal = TerminalSession()
-        let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
+        let writer = StatusWriter(store: store, author: identity.author, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
         var patience: Duration?
         defer { Self.finishWrites(writer, to: store, patience: patience) }
@@ -94,6 +101,7 @@ struct BrowseCommand: ParsableCommand {
         }
         // Nobody is there to give up with Ctrl-C.
         if terminal.hasHungUp { patience = Self.patienceWhenSignalled }
+        withExtendedLifetime(identity) {}
     }
 
     /// How long a browser ended by a signal or a closed terminal waits for

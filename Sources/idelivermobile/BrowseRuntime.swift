@@ -209,10 +209,14 @@ struct BrowseRuntime {
             switch outcome.result {
             case .failure(let error):
                 return .statusSaved(outcome.request, .failure(CommandFailure(reason: error.reason)))
-            case .success(let change?):
+            case .success(.changed(let change)):
+                // A local indexed lookup, to show the delivery as saved.
                 let delivery = try? store.delivery(id: change.deliveryID)
-                return .statusSaved(outcome.request, .success(.changed(deliveryID: change.deliveryID, status: change.newStatus, delivery: delivery)))
-            case .success(nil):
+                return .statusSaved(outcome.request, .success(.changed(
+                    deliveryID: change.deliveryID, status: change.newStatus, delivery: delivery, queued: change.outboxSequence)))
+            case .success(.refused(_, let reason)):
+                return .statusSaved(outcome.request, .success(.refused(reason: reason)))
+            case .success(.unchanged):
                 guard case .setStatus(_, let id) = outcome.request else { return .statusSaved(outcome.request, .success(.unchanged(nil))) }
                 return .statusSaved(outcome.request, .success(.unchanged(try? store.delivery(id: id))))
             }
@@ -253,6 +257,9 @@ struct BrowseRuntime {
             TerminalEscapes.copyToClipboard(text)
         case .open(let url):
             if !SystemOpener.open(url) { return .openFailed }
+        case .lookedAtConflict(let changeID):
+            // One indexed row of the local replica, marked on the loop: it is no longer shown.
+            if let id = UUID(uuidString: changeID) { try? (store as? DeliveryStore)?.markSeen(id) }
         }
         return nil
     }

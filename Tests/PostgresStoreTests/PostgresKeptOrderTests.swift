@@ -70,7 +70,7 @@ struct PostgresKeptOrderTests {
         // A status changed here: the statuses are read again, the text orders kept.
         let kept = store.keptTextOrders.whole(.name)
         for index in [3, 8, 100, 501] {
-            for changing in [store, sqlite] as [any DeliveryStoring] { try changing.setStatus(.failed, forDeliveryID: deliveries[index].id) }
+            for changing in [store, sqlite] as [any DeliveryStoring] { try changing.setStatus(.failed, forDeliveryID: deliveries[index].id, by: .commandLine) }
         }
         try agree("a", "after status changes")
         try agree("", "every row after status changes")

@@ -41,8 +41,8 @@ struct PostgresListingTests {
         let sqlite = try DeliveryStore(url: fixture.folder.appendingPathComponent("same.sqlite"))
         try sqlite.importManifest(at: manifest)
         for store in [postgres, sqlite] as [any DeliveryStoring] {
-            try store.setStatus(.failed, forDeliveryID: deliveries[1000].id)
-            try store.setStatus(.pending, forDeliveryID: deliveries[7].id)
+            try store.setStatus(.failed, forDeliveryID: deliveries[1000].id, by: .commandLine)
+            try store.setStatus(.pending, forDeliveryID: deliveries[7].id, by: .commandLine)
         }
         return Pair(postgres: postgres, sqlite: sqlite, deliveries: deliveries)
     }
