@@ -26,6 +26,7 @@ import Model
 /// numbered after), and a NOTIFY tells every listener. Any failure rolls it
 /// all back; a bad manifest is reported by its first problem.
 extension HubConnection {
+    @discardableResult
     public func importManifest(
         at url: URL, reader: ManifestReader = ManifestReader(), progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> HubImportSummary {
