@@ -17,13 +17,15 @@ define install_missing
 endef
 
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
-# from (misc-fixed, Terminus, GNU Unifont).
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont
+# from (misc-fixed, Terminus, GNU Unifont), and libpq, PostgreSQL's client
+# library, for the team's hub (it brings libssl-dev, whose libcrypto also
+# hashes manifests).
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont libpq-dev
 
 deps:
 	$(call install_missing,$(DEPS))
 
-build:
+build: deps
 	$(SWIFT) build -c release --product idelivermobile
 
 run: deps build

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import NIOCore
 import PostgresNIO
 import Store

@@ -30,6 +30,7 @@ enum DeliveryInput {
     /// deliveries per status for the title bar (counted by the server).
     static func database(_ url: String, text: String?, status: StatusFilter?) -> (rows: any DeliverySource, overview: StatusCounts) {
         do {
+            _ = try StoreOpener.address(url)
             let store = try PostgresDeliveryStore(url: url)
             let overview = try store.statusCounts(matching: text ?? "")
             if text == nil && status == nil { return (try store.deliveries(), overview) }

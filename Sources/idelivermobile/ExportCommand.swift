@@ -121,7 +121,7 @@ enum StoreArgument {
     }
 
     static func open(_ store: String?) -> any DeliveryStoring {
-        if let store, PostgresLocation.isURL(store) {
+        if let store, StoreOpener.isDatabaseURL(store) {
             do {
                 return try StoreOpener.open(store)
             } catch {

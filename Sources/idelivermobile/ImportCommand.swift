@@ -4,6 +4,7 @@ import Manifest
 import Model
 import PostgresStore
 import Store
+import TeamHub
 
 /// `idelivermobile import FILE [--store PATH]`: validates a manifest and upserts it into a store.
 struct ImportCommand: ParsableCommand {
@@ -29,6 +30,7 @@ struct ImportCommand: ParsableCommand {
     var store: String?
 
     func run() throws {
+        if let store, StoreOpener.isDatabaseURL(store) { return try importIntoHub(store) }
         let bar = ImportProgressBar.standardError()
         var opened: (any DeliveryStoring)?
         do {
@@ -53,10 +55,40 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// Imports into the team's hub (`TeamHub`): "unchanged" by the manifest's SHA-256, and only what really changed reported.
+    private func importIntoHub(_ store: String) throws {
+        let bar = ImportProgressBar.standardError()
+        do {
+            let address = try StoreOpener.address(store)
+            let hub = try HubConnection(address, clientID: "import", timeout: Self.connectTimeout)
+            defer { hub.close() }
+            hub.timeout = Self.statementTimeout
+            let summary = try hub.importManifest(at: URL(fileURLWithPath: file), progress: bar?.handler)
+            bar?.finish()
+            guard summary.performed else {
+                print("\(file) is unchanged since the last import into \(address) (the same bytes, by SHA-256); "
+                      + "nothing to do (the hub holds \(summary.hubCount)).")
+                return
+            }
+            print("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, "
+                  + "\(summary.changed) changed, \(summary.unchanged) unchanged) into \(address); the hub now holds \(summary.hubCount).")
+        } catch {
+            bar?.finish()
+            Diagnostics.warn("\(error)")
+            throw ExitCode(Self.exitCode(for: error))
+        }
+    }
+
+    /// How long connecting to the hub may take (unless the URL's `connect_timeout` says otherwise).
+    static let connectTimeout: Duration = .seconds(15)
+    /// How long the hub may stay silent during an import: building the keys of a million rows sends nothing back.
+    static let statementTimeout: Duration = .seconds(600)
+
     /// The sysexits code for an import failure: the error's own, or 74 (I/O) for anything unforeseen.
     static func exitCode(for error: any Error) -> Int32 {
         if let error = error as? ManifestError { return error.exitCode }
         if let error = error as? StoreError { return error.exitCode }
+        if let error = error as? HubError { return error.exitCode }
         return ExitStatus.ioError.rawValue
     }
 }

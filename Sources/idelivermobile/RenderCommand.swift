@@ -4,6 +4,7 @@ import Foundation
 import Model
 import PostgresStore
 import Screens
+import TeamHub
 import Terminal
 import Typesetting
 
@@ -75,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         let source: any DeliverySource
         // A database counts its own overview; a file is never opened by its URL's name.
         var databaseOverview: StatusCounts?
-        let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL)
+        let database = [store, path].compactMap({ $0 }).first(where: HubAddress.isAddress)
         if let database {
             (source, databaseOverview) = DeliveryInput.database(database, text: search, status: status)
         } else if let store {

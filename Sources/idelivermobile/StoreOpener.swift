@@ -1,15 +1,34 @@
 import PostgresStore
 import Store
+import TeamHub
 
 /// Opens what `--store` names: a `postgresql://` URL (a team's PostgreSQL
 /// database) or a file path (SQLite; nil is the default store).
 enum StoreOpener {
+    /// Whether `text` is meant as a database address (`postgres:` or
+    /// `postgresql:`, however many slashes): such a text is never a file name.
     static func isDatabaseURL(_ text: String?) -> Bool {
-        text.map(PostgresLocation.isURL) ?? false
+        text.map(HubAddress.isAddress) ?? false
+    }
+
+    /// `text` read as libpq reads it: what libpq cannot read is a usage
+    /// error (64) naming the problem, before any server is asked. A password
+    /// in it is warned about once.
+    static func address(_ text: String) throws(StoreError) -> HubAddress {
+        do throws(HubError) {
+            let address = try HubAddress(parsing: text)
+            if let warning = address.passwordWarning() { Diagnostics.warn("warning: \(warning)") }
+            return address
+        } catch {
+            throw StoreError(kind: .badLocation, path: "store address", reason: error.message)
+        }
     }
 
     static func open(_ store: String?) throws(StoreError) -> any DeliveryStoring {
-        if let store, PostgresLocation.isURL(store) { return try PostgresDeliveryStore(url: store) }
+        if let store, isDatabaseURL(store) {
+            _ = try address(store)
+            return try PostgresDeliveryStore(url: store)
+        }
         return try DeliveryStore(path: store)
     }
 }

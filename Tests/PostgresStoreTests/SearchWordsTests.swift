@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+import Model
 import NIOCore
 @testable import PostgresStore
 import Store
