@@ -13,8 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
         // MARK: - C system libraries (nothing above these sees C)
@@ -50,14 +48,8 @@ let package = Package(
         ),
         // The team's hub on PostgreSQL through libpq: its schema, imports, change feed, intake and grants.
         .target(name: "TeamHub", dependencies: ["Model", "Manifest", "ContentDigest", "CLibpq"]),
-        // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
-        .target(
-            name: "PostgresStore",
-            dependencies: [
-                "Model", "Manifest", "Store",
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        // A team database as browsers use it: a local replica (a Store) kept in step with the hub by a sync engine.
+        .target(name: "TeamSync", dependencies: ["Model", "Manifest", "Store", "TeamHub"]),
         .target(name: "Canvas"),
         // Keys as the screens see them: below both the screens and the terminal that decodes them.
         .target(name: "Input"),
@@ -70,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Manifest", "Store", "PostgresStore", "TeamHub", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,7 +74,10 @@ let package = Package(
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),
         .testTarget(name: "TeamHubTests", dependencies: ["TeamHub", "Manifest", "Model", "ManifestGenerator", "TestSupport", "CLibpq"]),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]),
+        .testTarget(
+            name: "TeamSyncTests",
+            dependencies: ["TeamSync", "TeamHub", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]
+        ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),

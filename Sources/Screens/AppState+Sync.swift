@@ -15,6 +15,7 @@ extension AppState {
 
     /// Takes a report from the sync engine.
     mutating func synced(_ report: SyncReport) -> [Command] {
+        if case .offline = sync?.link, report.link == .online { notice = "Connected to the hub again" }
         sync = report
         // Looked at here and since marked seen in the store: no longer needed to hide them.
         conflictsLookedAt.formIntersection(report.conflicts.map(\.changeID))

@@ -89,12 +89,7 @@ extension AppState {
             commands = readAgain()
             if case .shipment(let shown, _) = route { commands.append(.readDelivery(id: shown.id)) }
         case .synced(let report):
-            noticeExpires = false
             commands = synced(report)
-        case .connectionChanged(let text):
-            if text == nil, connectionNotice != nil { notice = "Connected to the store again" }
-            connectionNotice = text
-            commands = []
         }
         if noticeExpires, noticeSerial != shownNotice, notice != nil {
             commands.append(.startNoticeTimer(serial: noticeSerial))

@@ -36,10 +36,11 @@ public struct AppState: Sendable {
     }
     /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
     public private(set) var noticeSerial = 0
-    /// What the store's link says while it is away ("DB offline,
-    /// reconnecting; 1 change queued"): unlike `notice`, no key and no timer
-    /// takes it away, only `.connectionChanged(nil)`, so that someone who
-    /// goes on working offline keeps seeing it.
+    /// What a team store's sync engine says while its hub is away or changes
+    /// wait to be sent ("Offline: 2 changes saved here, waiting to send"):
+    /// unlike `notice`, no key and no timer takes it away, only the next
+    /// report (`SyncReport.standingLine`), so that someone who goes on
+    /// working offline keeps seeing it.
     public internal(set) var connectionNotice: String?
     /// The team store's last report (`Message.synced`); nil for a store of one's own.
     public internal(set) var sync: SyncReport?

@@ -155,8 +155,11 @@ extension DeliveryStore {
     /// it leaves the outbox and is kept as a conflict for its maker, and the
     /// delivery shows what the hub kept, unless a later change of this
     /// replica's still waits for it (the hub will judge that one too).
-    /// An unknown delivery or a refusal without a status drops the change into a conflict all the same.
-    public func reject(_ changeID: UUID, kept: DeliveryStatus, by keptBy: String?, at keptAt: Date?) throws(StoreError) {
+    /// The status put back is logged as the keeper's (`keptBy`, client `keptByClient`), so
+    /// that an undo can say who changed the delivery since.
+    public func reject(
+        _ changeID: UUID, kept: DeliveryStatus, by keptBy: String?, client keptByClient: String?, at keptAt: Date?
+    ) throws(StoreError) {
         let key = changeID.uuidString.lowercased()
         let changed: Bool = try database.write { db in
             guard let entry = try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE changeID = ?", arguments: [key]) else { return false }
@@ -172,10 +175,20 @@ extension DeliveryStore {
                             entry["clientID"] as String, kept.rawValue, keptBy, keptAt?.timeIntervalSince1970])
             let later = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE deliveryID = ? AND sequence > ?)",
                                           arguments: [deliveryID, sequence]) ?? false
-            guard !later else { return false }
+            guard !later,
+                  let shown = try String.fetchOne(db, sql: "SELECT status FROM delivery WHERE id = ?", arguments: [deliveryID])
+            else { return false }
             try db.execute(sql: "UPDATE delivery SET status = ?, importedStatus = ? WHERE id = ?",
                            arguments: [kept.rawValue, kept.rawValue, deliveryID])
-            return db.changesCount > 0
+            guard shown != kept.rawValue else { return false }
+            try db.execute(
+                sql: """
+                    INSERT INTO status_change(deliveryID, oldStatus, newStatus, changedAt, clientID, userName)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [deliveryID, shown, kept.rawValue, (keptAt ?? Date()).timeIntervalSince1970,
+                            keptByClient ?? "hub", keptBy ?? "the hub"])
+            return true
         }
         if changed { database.advanceGeneration() }
     }

@@ -20,7 +20,7 @@ struct StatusLog: Sendable {
             }
             guard current.status != status else { return nil }
             var change = StatusChange(deliveryID: id, row: current.position - 1, oldStatus: current.status, newStatus: status)
-            change.outboxSequence = try Self.apply(change, by: author, undoing: nil, db)
+            (change.outboxSequence, change.changeID) = try Self.apply(change, by: author, undoing: nil, db)
             return change
         }
         if change != nil { database.advanceGeneration() }
@@ -54,7 +54,7 @@ struct StatusLog: Sendable {
                 return .refused(deliveryID: id, reason: reason)
             }
             var change = StatusChange(deliveryID: id, row: current.position - 1, oldStatus: current.status, newStatus: restored)
-            change.outboxSequence = try Self.apply(change, by: author, undoing: sequence, db)
+            (change.outboxSequence, change.changeID) = try Self.apply(change, by: author, undoing: sequence, db)
             return .undone(change)
         }
         if case .undone = outcome { database.advanceGeneration() }
@@ -91,8 +91,10 @@ struct StatusLog: Sendable {
 
     /// Writes `change` to its delivery and logs it as `author`'s (as the undo
     /// of `undone`, when given); in a replica, queues it for the hub in the
-    /// same transaction (`StoreSchema.outboxInsert`), and returns its place in the outbox.
-    private static func apply(_ change: StatusChange, by author: ChangeAuthor, undoing undone: Int64?, _ db: Database) throws -> Int64? {
+    /// same transaction (`StoreSchema.outboxInsert`), and returns its place in the outbox and its id there.
+    private static func apply(
+        _ change: StatusChange, by author: ChangeAuthor, undoing undone: Int64?, _ db: Database
+    ) throws -> (Int64?, String?) {
         let now = Date().timeIntervalSince1970
         try db.execute(sql: "UPDATE delivery SET status = ? WHERE position = ?", arguments: [change.newStatus.rawValue, change.row + 1])
         try db.execute(
@@ -103,15 +105,16 @@ struct StatusLog: Sendable {
             arguments: [change.deliveryID, change.oldStatus.rawValue, change.newStatus.rawValue, now,
                         author.clientID, author.userName, undone])
         let logged = db.lastInsertedRowID
+        let changeID = UUID().uuidString.lowercased()
         try db.execute(
             sql: StoreSchema.outboxInsert,
-            arguments: [UUID().uuidString.lowercased(), change.deliveryID, change.oldStatus.rawValue, change.newStatus.rawValue,
+            arguments: [changeID, change.deliveryID, change.oldStatus.rawValue, change.newStatus.rawValue,
                         now, author.clientID, author.userName])
         let queued: Int64? = db.changesCount > 0 ? db.lastInsertedRowID : nil
         if let undone {
             try db.execute(sql: "UPDATE status_change SET undoneBy = ? WHERE sequence = ?", arguments: [logged, undone])
         }
-        return queued
+        return (queued, queued == nil ? nil : changeID)
     }
 
     /// Where the delivery with `id` is and the status it has now, or nil for an unknown id.

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Screens
 import Store
+import TeamSync
 import Terminal
 import Typesetting
 
@@ -46,6 +47,8 @@ struct BrowseRuntime {
     /// Saves the text size off the loop: its fsync took 6–12 ms of every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
     let clock: ClockOption
+    /// A team store's sync engine: its reports become `.synced`, its hub's changes `.storeChanged`.
+    let sync: SyncEngine?
     /// Reads the rows of the newest search off the loop.
     let searches: LatestRequestWorker<SearchRequest, Result<any DeliverySource, CommandFailure>>
     /// Counts the deliveries per status of the newest query off the loop.
@@ -57,17 +60,16 @@ struct BrowseRuntime {
     private var quietSince = ContinuousClock.now
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
-    /// The link notice last reported, so that only a change becomes a message.
-    private var reportedConnection: String?
 
     init(state: AppState, terminal: TerminalSession, store: any DeliveryStoring, writer: StatusWriter,
-         textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption) {
+         textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption, sync: SyncEngine? = nil) {
         self.state = state
         self.terminal = terminal
         self.store = store
         self.writer = writer
         self.textSize = textSize
         self.clock = clock
+        self.sync = sync
         let wakeUp = terminal.wakeUp
         searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
@@ -165,16 +167,10 @@ struct BrowseRuntime {
             try send(.noticeExpired(serial: deadline.serial))
         }
         try sendSavedStatuses(orBusy: true)
-        // Every tick when the store is told of changes (a flag to read), else about once a second;
+        // About once a second (another process's commits: a browser on the same store or replica);
         // never while our own writer waits, as asking would wait behind it.
-        let checkEvery = store.checksForChangesCheaply ? 1 : 20
-        if idleTicks % checkEvery == 0, writer.pendingCount == 0, (try? store.refreshIfChangedElsewhere()) == true {
+        if idleTicks % 20 == 0, writer.pendingCount == 0, (try? store.refreshIfChangedElsewhere()) == true {
             try send(.storeChanged)
-        }
-        let connection = store.connectionNotice
-        if connection != reportedConnection {
-            reportedConnection = connection
-            try send(.connectionChanged(connection))
         }
         if clock.fixed == nil, idleTicks % Self.ticksBetweenClockReadings == 0 {
             try send(.clock(clock.current))
@@ -193,6 +189,10 @@ struct BrowseRuntime {
         for (remaining, _) in rest.takeAnswers() { try send(.rowsLearnt(remaining.request)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
+        if let news = sync?.takeNews() {
+            if let report = news.report { try send(.synced(report)) }
+            if news.rowsChanged { try send(.storeChanged) }
+        }
         for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
     }
 
@@ -258,8 +258,7 @@ struct BrowseRuntime {
         case .open(let url):
             if !SystemOpener.open(url) { return .openFailed }
         case .lookedAtConflict(let changeID):
-            // One indexed row of the local replica, marked on the loop: it is no longer shown.
-            if let id = UUID(uuidString: changeID) { try? (store as? DeliveryStore)?.markSeen(id) }
+            sync?.lookedAt(changeID: changeID)
         }
         return nil
     }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
-import PostgresStore
 import Store
 import TeamHub
 
@@ -50,7 +49,7 @@ struct ImportCommand: ParsableCommand {
             bar?.finish()
             // A failed write (a full disk) leaves no -wal or -shm behind.
             opened?.close()
-            FileHandle.standardError.write(Data("idelivermobile: \(PostgresLocation.redacting("\(error)"))\n".utf8))
+            FileHandle.standardError.write(Data("idelivermobile: \(error)\n".utf8))
             throw ExitCode(Self.exitCode(for: error))
         }
     }

@@ -1,9 +1,9 @@
-import PostgresStore
 import Store
 import TeamHub
 
-/// Opens what `--store` names: a `postgresql://` URL (a team's PostgreSQL
-/// database) or a file path (SQLite; nil is the default store).
+/// Reads what `--store` names: a `postgresql://` URL (a team's hub, used
+/// through its local replica, `TeamStoreOpener`) or a file path (SQLite; nil
+/// is the default store).
 enum StoreOpener {
     /// Whether `text` is meant as a database address (`postgres:` or
     /// `postgresql:`, however many slashes): such a text is never a file name.
@@ -24,11 +24,8 @@ enum StoreOpener {
         }
     }
 
+    /// The SQLite store at `store` (nil: the default store); a team's hub is never opened here.
     static func open(_ store: String?) throws(StoreError) -> any DeliveryStoring {
-        if let store, isDatabaseURL(store) {
-            _ = try address(store)
-            return try PostgresDeliveryStore(url: store)
-        }
-        return try DeliveryStore(path: store)
+        try DeliveryStore(path: store)
     }
 }

@@ -100,7 +100,7 @@ import Testing
         try store.setStatus(.outForDelivery, forDeliveryID: id, by: ana)
         let change = try #require(try store.outbox().first)
         let at = Date(timeIntervalSince1970: 1_800_000_000)
-        try store.reject(change.changeID, kept: .failed, by: "dispatch", at: at)
+        try store.reject(change.changeID, kept: .failed, by: "dispatch", client: "dispatch-client", at: at)
         #expect(try store.outboxCount() == 0)
         #expect(try store.delivery(id: id)?.status == .failed, "the hub's newer status stays")
         let conflicts = try store.unseenConflicts(madeBy: ana.clientID)
@@ -112,12 +112,13 @@ import Testing
         try store.markSeen(change.changeID)
         #expect(try store.unseenConflicts(madeBy: ana.clientID).isEmpty)
         #expect(try store.conflict(change.changeID)?.mine == .outForDelivery, "kept after it is seen")
+        #expect(try store.undoLastChange(by: ana, ofDeliveryID: id) == .refused(deliveryID: id, reason: "dispatch changed \(id) to Failed since"))
 
         // A later change of the same delivery still waiting keeps showing when an earlier one is refused.
         try store.setStatus(.delivered, forDeliveryID: deliveries[3].id, by: ana)
         try store.setStatus(.failed, forDeliveryID: deliveries[3].id, by: ana)
         let first = try #require(try store.outbox().first)
-        try store.reject(first.changeID, kept: .outForDelivery, by: "dispatch", at: at)
+        try store.reject(first.changeID, kept: .outForDelivery, by: "dispatch", client: "dispatch-client", at: at)
         #expect(try store.delivery(id: deliveries[3].id)?.status == .failed)
     }
 }

@@ -169,7 +169,8 @@ public final class FaultProxy: Sendable {
                 if count <= 0 { return }
                 var sent = 0
                 while sent < count {
-                    let written = buffer.withUnsafeBytes { write(fds[to].fd, $0.baseAddress.map { $0 + sent }, count - sent) }
+                    // Never SIGPIPE: a peer gone is the end of this connection, not of the test process.
+                    let written = buffer.withUnsafeBytes { send(fds[to].fd, $0.baseAddress.map { $0 + sent }, count - sent, Int32(MSG_NOSIGNAL)) }
                     if written <= 0 { return }
                     sent += written
                 }
