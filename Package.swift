@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),
-        .testTarget(name: "TeamHubTests", dependencies: ["TeamHub", "Manifest", "Model", "ManifestGenerator", "TestSupport", "CLibpq"]),
+        .testTarget(name: "TeamHubTests", dependencies: ["TeamHub", "Manifest", "Model", "ManifestGenerator", "TestSupport"], exclude: ["Resources"]),
         .testTarget(
             name: "TeamSyncTests",
             dependencies: ["TeamSync", "TeamHub", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]

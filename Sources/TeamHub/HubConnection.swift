@@ -84,6 +84,11 @@ public final class HubConnection: @unchecked Sendable {
         }
         guard let started else { throw HubError(.unreachable, "cannot connect to \(address): out of memory") }
         pg = started
+        if PQstatus(started) == CONNECTION_BAD {
+            let error = HubFailure.starting(address, message: String(cString: PQerrorMessage(started)))
+            close()
+            throw error
+        }
         let deadline = ContinuousClock.now + connectDeadline()
         var polling = PGRES_POLLING_WRITING
         while true {

@@ -18,6 +18,16 @@ enum HubFailure {
         return HubError(kind, "cannot connect to \(address): \(reason)")
     }
 
+    /// libpq refused to start connecting: an option it cannot use (`sslmode=sometimes`, a port that is no number)
+    /// is the address's problem, a usage error; anything else (a host name that does not resolve) as `connecting`.
+    static func starting(_ address: HubAddress, message: String) -> HubError {
+        let reason = plain(message)
+        if reason.hasPrefix("invalid ") || reason.hasPrefix("could not match ") {
+            return HubError(.badAddress, "\(address) cannot be used: \(reason)")
+        }
+        return connecting(address, message: message)
+    }
+
     /// The connection broke mid-call, with libpq's message.
     static func lost(_ address: HubAddress, message: String) -> HubError {
         let reason = plain(message)
@@ -43,7 +53,8 @@ enum HubFailure {
 
     /// `message` as one line: no severity prefixes, no trailing newline, white space runs as one space.
     static func plain(_ message: String) -> String {
-        var text = message
+        // libpq puts a hint on a line of its own, indented: a sentence of its own here.
+        var text = message.replacingOccurrences(of: "\n\t", with: ". ")
         for prefix in ["FATAL:  ", "ERROR:  ", "FATAL: ", "ERROR: "] {
             text = text.replacingOccurrences(of: prefix, with: "")
         }
