@@ -75,12 +75,17 @@ BENCH_RUNS ?= 5
 # Imports timed as whole processes (Benchmarks/ImportTiming: wall clock, CPU
 # and largest resident set of `idelivermobile import` into a new store).
 BENCH_IMPORT_COUNTS ?= 10000,100000,1000000
+# A team store's replica (scripts/bench-team-sync.sh): the first sync of this
+# many deliveries from a throwaway PostgreSQL hub, and a catch-up after this many changes.
+BENCH_TEAM_COUNT ?= 1000000
+BENCH_TEAM_CHANGES ?= 10000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_IMPORT_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	scripts/bench-team-sync.sh $(BIN) $(BENCH_TEAM_COUNT) $(BENCH_TEAM_CHANGES)
 
 # Tools for `make legibility` (not needed to build or test), installed with
 # apt-get when missing: xterm and a virtual X server to show the frames,

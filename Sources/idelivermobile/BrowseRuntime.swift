@@ -18,8 +18,17 @@ import Typesetting
 /// and the rows follow as `.searched` when they are read. One delivery is
 /// read on the loop (an indexed lookup). Status changes go to a
 /// `StatusWriter` thread, so a store locked by an import never freezes the
-/// loop. Workers and writers ring the terminal's `wakeUp` when they
-/// finish, so their news is taken at once; only idle work waits for a tick.
+/// loop. A team store's `SyncEngine` talks to the hub on its own thread;
+/// its reports become `.synced` and the hub's changes `.storeChanged`, so
+/// nothing here ever waits for the network. Workers, writers and the engine
+/// ring the terminal's `wakeUp` when they have news, so it is taken at once;
+/// only idle work waits for a tick.
+///
+/// Synchronous local SQLite reads on the loop, each an indexed lookup of one
+/// row in the local file (never the network): the delivery a saved change
+/// or `.readDelivery` names, so that the notice and the open Shipment screen
+/// show it as saved; and `refreshIfChangedElsewhere`, a PRAGMA about once a
+/// second, to see another process's commits.
 struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
     static let tickMilliseconds: Int32 = 50

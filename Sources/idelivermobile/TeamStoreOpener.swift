@@ -41,7 +41,10 @@ enum TeamStoreOpener {
     /// standard error says that what follows is the last synced state.
     static func openForReading(_ text: String, replica: String?) -> DeliveryStore {
         let address = address(text)
-        let opened = open(address, replica: replica, clientID: ChangeAuthor.commandLine.clientID, catchUp: true, bar: nil)
+        // A first copy of a big hub takes a while: the same bar as browse's, on standard error when it is a terminal.
+        let bar = ProgressBar.standardError()
+        let opened = open(address, replica: replica, clientID: ChangeAuthor.commandLine.clientID, catchUp: true, bar: bar)
+        bar?.finish()
         if let offline = opened.offline {
             Diagnostics.warn("\(address.redacted) does not answer (\(offline)): showing the replica's last synced state")
         }

@@ -13,12 +13,7 @@ import Testing
     let ben = ChangeAuthor(clientID: "33333333-3333-3333-3333-333333333333", userName: "ben")
 
     private func store(_ folder: URL, count: Int = 6) throws -> (DeliveryStore, [Delivery]) {
-        // Every delivery pending, so that any other status is a change.
-        let deliveries = SampleManifest.deliveries(count: count).map { delivery in
-            var pending = delivery
-            pending.status = .pending
-            return pending
-        }
+        let deliveries = SampleManifest.pendingDeliveries(count: count)
         let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
         try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
         return (store, deliveries)

@@ -11,11 +11,7 @@ import Testing
     let ana = ChangeAuthor(clientID: "11111111-1111-1111-1111-111111111111", userName: "ana")
 
     private func replica(_ folder: URL, count: Int = 6) throws -> (DeliveryStore, [Delivery]) {
-        let deliveries = SampleManifest.deliveries(count: count).map { delivery in
-            var pending = delivery
-            pending.status = .pending
-            return pending
-        }
+        let deliveries = SampleManifest.pendingDeliveries(count: count)
         let store = try DeliveryStore(url: folder.appendingPathComponent("replica.sqlite"))
         try store.becomeReplica(of: "hub-1", address: "postgresql:///team")
         try store.applyFeed(deliveries.map { FeedRow(delivery: $0, changedBy: nil, changedByClient: nil, changedAt: nil) }, upTo: 10)

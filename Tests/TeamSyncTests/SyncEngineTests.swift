@@ -19,6 +19,15 @@ struct SyncEngineTests {
         return engine
     }
 
+    /// The courier's replica and engine, reaching the hub through a proxy, once online.
+    private func proxied(_ team: TeamFixture) throws -> (FaultProxy, DeliveryStore, SyncEngine) {
+        let proxy = try FaultProxy(targetPort: team.cluster.port)
+        let replica = try team.replica("courier", port: proxy.port, clientID: courier.clientID)
+        let engine = engine(replica, try team.address(port: proxy.port), author: courier)
+        #expect(TeamFixture.eventually { engine.report?.link == .online })
+        return (proxy, replica, engine)
+    }
+
     @Test func aFirstStartCopiesTheHubAndOthersChangesArriveByPosition() throws {
         let team = try TeamFixture(count: 120)
         let replica = try team.replica("courier", clientID: courier.clientID)
@@ -40,12 +49,8 @@ struct SyncEngineTests {
 
     @Test func changesMadeOfflineAreSentOnceInOrderWhenTheHubAnswersAgain() throws {
         let team = try TeamFixture()
-        let proxy = try FaultProxy(targetPort: team.cluster.port)
-        defer { proxy.stop() }
-        let replica = try team.replica("courier", port: proxy.port, clientID: courier.clientID)
-        let engine = engine(replica, try team.address(port: proxy.port), author: courier)
-        defer { engine.stop() }
-        #expect(TeamFixture.eventually { engine.report?.link == .online })
+        let (proxy, replica, engine) = try proxied(team)
+        defer { engine.stop(); proxy.stop() }
 
         proxy.set(.drop)
         #expect(TeamFixture.eventually { if case .offline = engine.report?.link { true } else { false } })
@@ -71,12 +76,8 @@ struct SyncEngineTests {
 
     @Test func aStaleOfflineChangeIsKeptAsAConflictForItsMakerNotAppliedOverTheNewerOne() throws {
         let team = try TeamFixture()
-        let proxy = try FaultProxy(targetPort: team.cluster.port)
-        defer { proxy.stop() }
-        let replica = try team.replica("courier", port: proxy.port, clientID: courier.clientID)
-        let engine = engine(replica, try team.address(port: proxy.port), author: courier)
-        defer { engine.stop() }
-        #expect(TeamFixture.eventually { engine.report?.link == .online })
+        let (proxy, replica, engine) = try proxied(team)
+        defer { engine.stop(); proxy.stop() }
 
         proxy.set(.stall)
         let id = team.deliveries[5].id
@@ -123,5 +124,30 @@ struct SyncEngineTests {
         try cluster.start()
         #expect(TeamFixture.eventually { engine.report?.link == .online && (try? replica.outboxCount()) == 0 })
         #expect(try team.hubStatuses()[team.deliveries[0].id] == "delivered")
+    }
+
+    @Test func aReplicaOfAnotherHubIsCopiedAfreshKeepingItsOutbox() throws {
+        let first = try TeamFixture(count: 20)
+        let url = first.folder.appendingPathComponent("moved.sqlite")
+        let id = first.deliveries[4].id
+        do {
+            let replica = try ReplicaSetup.open(
+                try first.address(), replica: url, clientID: courier.clientID, timeout: .seconds(2), catchUp: false, progress: { _ in }).store
+            // Made while no engine runs: it waits in the outbox.
+            try replica.setStatus(.delivered, forDeliveryID: id, by: courier)
+            replica.close()
+        }
+        // The same replica file, now given another hub (a database made anew, or another one).
+        let second = try TeamFixture(count: 30, cluster: first.cluster)
+        let opened = try ReplicaSetup.open(
+            try second.address(), replica: url, clientID: courier.clientID, timeout: .seconds(2), catchUp: false, progress: { _ in })
+        let replica = opened.store
+        #expect(try replica.count() == 30, "copied from the new hub")
+        #expect(try replica.outbox().map(\.deliveryID) == [id], "what waited is kept")
+        #expect(try replica.delivery(id: id)?.status == .delivered)
+        let engine = engine(replica, try second.address(), author: courier)
+        defer { engine.stop() }
+        #expect(TeamFixture.eventually { (try? replica.outboxCount()) == 0 })
+        #expect(try second.hubStatuses()[id] == "delivered")
     }
 }
