@@ -29,11 +29,22 @@ export XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config"
 "$binary" generate --count "$count" --seed 1 --out "$work/manifest.json"
 "$binary" import "$work/manifest.json" --store "$url" >/dev/null
 
-seconds() { python3 -c 'import sys, time; t = time.monotonic(); import subprocess; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); print(f"{time.monotonic() - t:.2f}")' "$@"; }
+# Wall clock and CPU (user + system) of one command: on a machine others load, the CPU says what the wall clock may not.
+seconds() {
+    python3 -c '
+import resource, subprocess, sys, time
+t = time.monotonic()
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
+wall = time.monotonic() - t
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"{wall:.2f} s (CPU {usage.ru_utime + usage.ru_stime:.2f} s)")' "$@"
+}
 
 for run in $(seq 1 "$runs"); do
     replica="$work/replica-$run.sqlite"
     first=$(seconds "$binary" summary --store "$url" --replica "$replica")
+    # The same command with nothing to catch up: connecting and counting, the floor under a catch-up.
+    nothing=$(seconds "$binary" summary --store "$url" --replica "$replica")
     # C status changes on the hub, through its intake as a browser's would go, in one statement.
     psql -q -h "$work" -p "$port" -U idm team -c "
         SELECT count(*) FROM (
@@ -42,5 +53,5 @@ for run in $(seq 1 "$runs"); do
                             WHEN 'delivered' THEN 'failed' ELSE 'pending' END, 'bench', now())
             FROM (SELECT id, status FROM delivery ORDER BY random() LIMIT $changes) d) s" >/dev/null
     catchup=$(seconds "$binary" summary --store "$url" --replica "$replica")
-    echo "run $run: first sync of $count deliveries ${first} s; catch-up after $changes changes ${catchup} s"
+    echo "run $run: first sync of $count deliveries ${first}; nothing to catch up ${nothing}; catch-up after $changes changes ${catchup}; load $(cut -d' ' -f1-3 /proc/loadavg)"
 done
