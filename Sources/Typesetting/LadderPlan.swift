@@ -111,12 +111,14 @@ public struct LadderPlan: Sendable, Hashable {
 
     /// The cap heights the mosaics have strikes for that read (OCR of xterm
     /// screenshots ≥ 95 % of names and digit strings: braille from 12 dots,
-    /// `docs/legibility.md`); the plan picks among them. Half blocks stop
-    /// at 10 (5 rows, 8× native): a name any taller wraps at 100 columns,
-    /// and at AX5 a delivery's name, address and window would no longer fit
-    /// a 30-row screen.
+    /// `docs/legibility.md`); the plan picks among them. Half blocks start
+    /// at 7 (misc-fixed 6x10): the 4x6 and 5x8 strikes below it have no
+    /// room for the middle of an M, which reads as H ("Hission", seen in
+    /// mlterm); they stop at 10 (5 rows, 8× native): a name any taller
+    /// wraps at 100 columns, and at AX5 a delivery's name, address and
+    /// window would no longer fit a 30-row screen.
     static let brailleCaps = [12, 13, 14, 15, 16, 17, 18, 20, 25]
-    static let blocksCaps = [5, 6, 7, 8, 9, 10]
+    static let blocksCaps = [7, 8, 9, 10]
 
     /// The drawings `mode` has. `automatic` is what `browse` draws when the
     /// terminal could not be asked (render, tmux): braille. When a terminal
