@@ -37,10 +37,11 @@ public enum TerminalEscapes {
     }
 
     /// The bytes `overlayLinks` writes for `frame`: each run in its cells'
-    /// style. On a doubled line the run is the line's own characters at its
-    /// own columns (a pair of cells each), underlined on the lower half
-    /// only, so the line under the glyphs is drawn once. A run of mosaic
-    /// cells is not underlined: the line would cross every row of its glyphs.
+    /// style, underlined. On a doubled line the run is the line's own
+    /// characters at its own columns (a pair of cells each), not underlined:
+    /// xterm draws a doubled line's underline a row below it, under the next
+    /// line's text. Nor is a run of mosaic cells: its underline would cross
+    /// every row of its glyphs. Both stay links.
     static func linkOverlay(for frame: Frame, encoder: AnsiEncoder = AnsiEncoder()) -> String {
         var out = ""
         for y in 0 ..< frame.height {
@@ -60,7 +61,7 @@ public enum TerminalEscapes {
                     x += 1
                 }
                 var style = first.style
-                style.underline = doubled ? attribute == .doubleBottom : !isMosaic(text)
+                style.underline = !doubled && !isMosaic(text)
                 out += "\u{1B}7\u{1B}[\(y + 1);\(start + 1)H" + encoder.sgr(style) + "\u{1B}]8;;\(link)\u{1B}\\" + text
                     + "\u{1B}]8;;\u{1B}\\\u{1B}[0m\u{1B}8"
             }
