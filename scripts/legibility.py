@@ -143,6 +143,19 @@ DIGITS = re.compile(r"\d+(?:[:\-/.]\d+)*")
 DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-"})
 
 
+def cut_digits(delivery: dict, ocr: str) -> list[bool]:
+    """Which digit strings the list does not show: where the address ends in an ellipsis (the
+    list shows two lines of a mosaic address), those of the address after the last one read."""
+    tokens = digit_strings(delivery)
+    window = len(DIGITS.findall(delivery.get("window", "") or ""))
+    address = len(tokens) - window
+    found = digits_read(tokens, ocr)
+    if not re.search(r"…|\.\.", ocr):
+        return [False] * len(tokens)
+    last = max([i for i in range(address) if found[i]], default=-1)
+    return [i < address and i > last and not found[i] for i in range(len(tokens))]
+
+
 def digit_strings(delivery: dict) -> list[str]:
     address = delivery["address"]
     texts = [address.get("line1", ""), address.get("line2", ""), delivery.get("window", "")]
@@ -448,6 +461,7 @@ class Reading:
     name_exact: bool
     name_near: bool
     digits: list[bool]
+    cut: list[bool]  # digit strings of the address past the list's ellipsis: not on screen
     name_mode: str
 
 
@@ -500,7 +514,8 @@ def read_delivery(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[in
     raw.with_suffix(".txt").write_text(text + "\n")
     name, seen = fold(delivery["name"]), fold(text)
     return Reading(delivery, script, text, name in seen,
-                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode)
+                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode,
+                   cut_digits(delivery, text))
 
 
 def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoolExecutor,
@@ -581,12 +596,14 @@ def table(results: list[CategoryResult]) -> str:
         exact = sum(x.name_exact for x in latin)
         near = sum(x.name_near for x in latin)
         digits = [d for x in latin for d in x.digits]
+        shown = [d for x in latin for d, c in zip(x.digits, x.cut) if not c]
         missed = [x.delivery["name"] for x in latin if not x.name_near]
         notes = list(r.notes) + ([f"missed: {', '.join(missed)}"] if missed else [])
         modes = " / ".join(line.mode if line else "–" for line in (r.name, r.address, r.window))
         out.append(f"| {r.category} | {modes} | {height_cell(r.name, r.name_px)} | "
                    f"{height_cell(r.address, r.address_px)} | {height_cell(r.window, r.window_px)} | {pct(exact, len(latin))} "
-                   f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))} | "
+                   f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))}"
+                   + (f"; of those shown {pct(sum(shown), len(shown))}" if len(shown) < len(digits) else "") + " | "
                    f"{'; '.join(notes)} |" if latin else f"| {r.category} | {modes} | | | | – | – | no delivery scored |")
     return "\n".join(out)
 

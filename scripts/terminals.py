@@ -94,11 +94,12 @@ def shoot(window: str, png: Path, env: dict) -> None:
     run(["import", "-window", window, str(png)], env=env)
 
 
-def ocr_last_row(png: Path) -> str:
+def ocr_status_bar(png: Path, from_bottom: int = 1) -> str:
+    """The status bar read back: the last row (in tmux the row above tmux's own)."""
     h = int(run(["identify", "-format", "%h", str(png)], text=True).stdout or 0)
     row = h // ROWS
     crop = png.with_suffix(".bar.png")
-    run(["convert", str(png), "-crop", f"100%x{row + 4}+0+{h - row - 4}", "+repage", "-resize", "300%",
+    run(["convert", str(png), "-crop", f"100%x{row + 4}+0+{h - from_bottom * row - 4}", "+repage", "-resize", "300%",
          "-colorspace", "Gray", "-threshold", "60%", str(crop)])
     return " ".join(run(["tesseract", str(crop), "stdout", "--psm", "7"], text=True).stdout.split())
 
@@ -188,7 +189,7 @@ def matrix_row(terminal: Terminal, env: dict, work: Path, docs: Path | None) -> 
                 shoot(window, redrawn, env)
                 probe = f"{differs(png, redrawn)} px"
             if size == "xxLarge":
-                seen = ocr_last_row(png)
+                seen = ocr_status_bar(png, 2 if terminal.tmux else 1)
                 found = re.search(r"glyphs: ?([a-z]+(?: \([^)]*\))?)", seen)
                 picked = found.group(1) if found else f"(not read: {seen[:40]})"
 
