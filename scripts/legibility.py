@@ -461,8 +461,8 @@ class Reading:
     name_exact: bool
     name_near: bool
     digits: list[bool]
-    cut: list[bool]  # digit strings of the address past the list's ellipsis: not on screen
     name_mode: str
+    cut: list[bool]  # digit strings of the address past the list's ellipsis: not on screen
 
 
 @dataclass
