@@ -52,7 +52,7 @@ extension AppState {
         }
         setCategory(newCategory)
         // Which way big text is drawn depends on the terminal: say which was chosen.
-        notice = "glyphs: \(typesetter.glyphs.rawValue)"
+        notice = "glyphs: \(typesetter.glyphsLabel)"
         return [.saveTextSize(newCategory)]
     }
 
