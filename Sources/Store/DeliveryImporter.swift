@@ -1,3 +1,4 @@
+import ContentDigest
 import Foundation
 import GRDB
 import Manifest
@@ -218,37 +219,11 @@ struct DeliveryImporter: Sendable {
         let path = database.url.path
         let summary: ImportSummary = try importSlice { db in
             let before = try StoreDatabase.rowCount(db)
-            let upsert = try db.makeStatement(sql: """
-                INSERT INTO delivery(
-                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
-                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
-                        CAST(? AS TEXT), CAST(? AS TEXT))
-                ON CONFLICT(id) DO UPDATE SET
-                    name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
-                    phone = excluded.phone, text = excluded.text,
-                    status = CASE WHEN delivery.importedStatus = excluded.importedStatus
-                                  THEN delivery.status ELSE excluded.status END,
-                    importedStatus = excluded.importedStatus,
-                    items = excluded.items, instructions = excluded.instructions, window = excluded.window
-                RETURNING position
-                """)
-            let lengths = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
-                """)
-            let oldText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE id = ?")
-            let newText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE position = ?")
+            let upsert = try DeliveryUpsert(db)
             var changed: [(position: Int32, old: String?, new: String)] = []
             for row in rows {
-                let old = try String.fetchOne(oldText, arguments: [row.id])
-                upsert.setUncheckedArguments(row.arguments)
-                guard let position = try Int64.fetchOne(upsert) else {
-                    throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)")
-                }
-                lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
-                try lengths.execute()
-                // The text as the triggers folded it, after the upsert.
-                let new = try String.fetchOne(newText, arguments: [position]) ?? ""
-                if old != new { changed.append((Int32(truncatingIfNeeded: position), old, new)) }
+                let written = try upsert.write(row, path: path)
+                if let text = written.changedText { changed.append((Int32(truncatingIfNeeded: written.position), text.old, text.new)) }
             }
             try SearchWordIndex.update(db, changed: changed)
             try manifest.record(db)

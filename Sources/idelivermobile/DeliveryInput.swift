@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
-import PostgresStore
 import Store
 
 /// Opens what `render` draws: a manifest read into memory (nothing is
@@ -56,10 +55,11 @@ enum DeliveryInput {
     }
 
     /// A team database's rows, or its search results, and the search's
-    /// deliveries per status for the title bar (counted by the server).
-    static func database(_ url: String, text: String?, status: StatusFilter?) -> (rows: any DeliverySource, overview: StatusCounts) {
+    /// deliveries per status for the title bar, read from its replica
+    /// (caught up first when the hub answers).
+    static func database(_ url: String, replica: String?, text: String?, status: StatusFilter?) -> (rows: any DeliverySource, overview: StatusCounts) {
         do {
-            let store = try PostgresDeliveryStore(url: url)
+            let store = TeamStoreOpener.openForReading(url, replica: replica)
             let overview = try store.statusCounts(matching: text ?? "")
             if text == nil && status == nil { return (try store.deliveries(), overview) }
             return (try store.search(text ?? "", status: status ?? .all), overview)

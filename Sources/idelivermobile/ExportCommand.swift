@@ -3,8 +3,8 @@ import Foundation
 import Manifest
 import ManifestGenerator
 import Model
-import PostgresStore
 import Store
+import TeamHub
 import Typesetting
 
 /// `idelivermobile export`: a store's deliveries as CSV or as a manifest.
@@ -41,6 +41,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
+
     @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
     var path: String?
 
@@ -49,7 +52,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
+        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path), replica: replica)
         var output = BufferedOutput(sanitizes: isatty(1) == 1)
         do {
             var bytes: [UInt8] = []
@@ -120,19 +123,20 @@ enum StoreArgument {
     /// The one store `option` and `argument` name; a usage error when they name two.
     static func chosen(option: String?, argument: String?) throws -> String? {
         if let option, let argument, option != argument {
-            throw ValidationError("Name the store once: --store \(PostgresLocation.redacting(option)) or \(PostgresLocation.redacting(argument)), not both.")
+            throw ValidationError("Name the store once: --store \(StoreArgument.printable(option)) or \(StoreArgument.printable(argument)), not both.")
         }
         return option ?? argument
     }
 
-    static func open(_ store: String?) -> any DeliveryStoring {
-        if let store, PostgresLocation.isURL(store) {
-            do {
-                return try StoreOpener.open(store)
-            } catch {
-                Diagnostics.fail(error.description, ExitCode(error.exitCode))
-            }
-        }
+    /// A store named on the command line, fit to print: a URL without its password.
+    static func printable(_ store: String) -> String {
+        guard StoreOpener.isDatabaseURL(store) else { return store }
+        return (try? HubAddress(parsing: store))?.redacted ?? "the postgresql:// URL given"
+    }
+
+    /// The store to read: a team database's replica (caught up first when its hub answers), or a file.
+    static func open(_ store: String?, replica: String?) -> any DeliveryStoring {
+        if let store, StoreOpener.isDatabaseURL(store) { return TeamStoreOpener.openForReading(store, replica: replica) }
         let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         do {
             return try DeliveryStore(url: url, access: .readOnly)

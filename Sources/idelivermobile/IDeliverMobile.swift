@@ -13,7 +13,7 @@ struct IDeliverMobile: ParsableCommand {
         """,
         version: AppVersion.string,
         subcommands: [
-            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self,
+            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self, GrantCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
-import PostgresStore
 import Store
+import TeamHub
 
 /// `idelivermobile import FILE [--store PATH]`: validates a manifest and upserts it into a store.
 struct ImportCommand: ParsableCommand {
@@ -31,13 +31,14 @@ struct ImportCommand: ParsableCommand {
     var store: String?
 
     func run() throws {
+        if let store, StoreOpener.isDatabaseURL(store) { return try importIntoHub(store) }
         InputFile.refuseStoreAsManifest(file)
         let deliveryStore: any DeliveryStoring
         let created: StoreFiles.Created?
         do {
             (deliveryStore, created) = try StoreOpener.openForImport(store)
         } catch {
-            Diagnostics.fail(PostgresLocation.redacting(error.description), ExitCode(error.exitCode))
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
         let summary = Self.importing(URL(fileURLWithPath: file), into: deliveryStore, created: created)
         // Closed before the report, which may fail (exit 74): the store is left whole, no -wal beside it.
@@ -68,14 +69,44 @@ struct ImportCommand: ParsableCommand {
             // A failed write (a full disk) leaves no -wal or -shm behind, and no store it created.
             StoreOpener.abandon(store, created: created)
             ImportSignals.exitIfInterrupted()
-            Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(exitCode(for: error)))
+            Diagnostics.fail("\(error)", ExitCode(exitCode(for: error)))
         }
     }
+
+    /// Imports into the team's hub (`TeamHub`): "unchanged" by the manifest's SHA-256, and only what really changed reported.
+    private func importIntoHub(_ store: String) throws {
+        let bar = ImportProgressBar.standardError()
+        do {
+            let address = try StoreOpener.address(store)
+            let hub = try HubConnection(address, clientID: "import", timeout: Self.connectTimeout)
+            defer { hub.close() }
+            hub.timeout = Self.statementTimeout
+            let summary = try hub.importManifest(at: URL(fileURLWithPath: file), progress: bar?.handler)
+            bar?.finish()
+            guard summary.performed else {
+                StandardOutput.say("\(file) is unchanged since the last import into \(address) (the same bytes, by SHA-256); "
+                                   + "nothing to do (the hub holds \(summary.hubCount)).")
+                return
+            }
+            StandardOutput.say("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, "
+                               + "\(summary.changed) changed, \(summary.unchanged) unchanged) into \(address); the hub now holds \(summary.hubCount).")
+        } catch {
+            bar?.finish()
+            Diagnostics.warn("\(error)")
+            throw ExitCode(Self.exitCode(for: error))
+        }
+    }
+
+    /// How long connecting to the hub may take (unless the URL's `connect_timeout` says otherwise).
+    static let connectTimeout: Duration = .seconds(15)
+    /// How long the hub may stay silent during an import: building the keys of a million rows sends nothing back.
+    static let statementTimeout: Duration = .seconds(600)
 
     /// The sysexits code for an import failure: the error's own, or 74 (I/O) for anything unforeseen.
     static func exitCode(for error: any Error) -> Int32 {
         if let error = error as? ManifestError { return error.exitCode }
         if let error = error as? StoreError { return error.exitCode }
+        if let error = error as? HubError { return error.exitCode }
         return ExitStatus.ioError.rawValue
     }
 }

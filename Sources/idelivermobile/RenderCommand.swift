@@ -2,8 +2,8 @@ import ArgumentParser
 import Canvas
 import Foundation
 import Model
-import PostgresStore
 import Screens
+import TeamHub
 import Terminal
 import Typesetting
 
@@ -30,6 +30,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("A store to read instead of PATH: a file or a postgresql:// URL.", valueName: "path|url"))
     var store: String?
+
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
 
     @Option(help: ArgumentHelp("Terminal size as WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = "80x24"
@@ -74,11 +77,11 @@ struct RenderCommand: ParsableCommand {
         let source: any DeliverySource
         // A database counts its own overview; a file is never opened by its URL's name.
         var databaseOverview: StatusCounts?
-        let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL)
+        let database = [store, path].compactMap({ $0 }).first(where: HubAddress.isAddress)
         let input: InputFile?
         if let database {
             input = nil
-            (source, databaseOverview) = DeliveryInput.database(database, text: search, status: status)
+            (source, databaseOverview) = DeliveryInput.database(database, replica: replica, text: search, status: status)
         } else {
             // A manifest or a store file, told apart by content; without either, what browse shows.
             let file: InputFile = store.map { .store(URL(fileURLWithPath: $0)) } ?? path.map(InputFile.classify) ?? DeliveryInput.defaultInput()
@@ -90,7 +93,7 @@ struct RenderCommand: ParsableCommand {
             // Every source render reads can tell where an id is (a store by its id key, not row by
             // row: 10^6 rows read for one id); the row nearest to a missing one is another delivery.
             guard let row = source.row(nearestTo: id), source.delivery(at: row).id == id else {
-                Diagnostics.fail("no delivery with id '\(id)' in \(PostgresLocation.redacting(database ?? input?.path ?? ""))", ExitStatus.dataError)
+                Diagnostics.fail("no delivery with id '\(id)' in \(StoreArgument.printable(database ?? input?.path ?? ""))", ExitStatus.dataError)
             }
             selection = row
         }

@@ -38,6 +38,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
+
     @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
     var path: String?
 
@@ -61,14 +64,17 @@ struct SummaryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
+        let chosen = try StoreArgument.chosen(option: store, argument: path)
+        let deliveryStore = StoreArgument.open(chosen, replica: replica)
+        // A team database is named by its address (its replica is where it was read).
+        let location = chosen.map { StoreOpener.isDatabaseURL($0) ? StoreArgument.printable($0) : deliveryStore.location } ?? deliveryStore.location
         let now = clock.current
         let report: Report
         do {
             let counts = try deliveryStore.statusCounts(matching: "")
             let late = try deliveryStore.lateDeliveries(at: now)
             report = Report(
-                store: deliveryStore.location, now: now.description, total: counts.total,
+                store: location, now: now.description, total: counts.total,
                 counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
                 late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
         } catch {
