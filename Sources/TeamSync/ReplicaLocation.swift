@@ -19,18 +19,13 @@ public enum ReplicaLocation {
             .appendingPathComponent(address.replicaFileStem + ".sqlite")
     }
 
-    /// Makes the replica's folder (0700) and an empty private file (0600) when missing.
+    /// Makes the replica's folder (0700) when missing; the store makes the
+    /// file itself, 0600 (`PrivateFiles`), and refuses an empty one.
     public static func prepare(_ url: URL) throws(StoreError) {
-        let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFiles.createFolders(url.deletingLastPathComponent())
         } catch {
             throw StoreError(kind: .cannotCreate, path: url.path, reason: "cannot create its folder (\(error.localizedDescription))")
         }
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw StoreError(kind: .cannotCreate, path: url.path, reason: "cannot create the replica (\(String(cString: strerror(errno))))")
-        }
-        close(descriptor)
     }
 }
