@@ -99,12 +99,14 @@ do {
     FileHandle.standardError.write(Data("ImportTiming: \(error)\n".utf8))
     exit(1)
 }
-print("")
-print("`idelivermobile import` of a generated manifest into a new store, median of \(runs) run\(runs == 1 ? "" : "s"):")
-print("")
-print("| N | wall s | CPU s (user + system) | rows/s (wall) | max RSS MB | ≥ 125,000 rows/s, ≤ 150 MB |")
-print("|---|---|---|---|---|---|")
-for row in rows { print(row) }
+if !rows.isEmpty {
+    print("")
+    print("`idelivermobile import` of a generated manifest into a new store, median of \(runs) run\(runs == 1 ? "" : "s"):")
+    print("")
+    print("| N | wall s | CPU s (user + system) | rows/s (wall) | max RSS MB | ≥ 125,000 rows/s, ≤ 150 MB |")
+    print("|---|---|---|---|---|---|")
+    for row in rows { print(row) }
+}
 if !hubRows.isEmpty {
     print("")
     print("The team's hub (PostgreSQL, Unix socket, fsync off): `idelivermobile import` into a new database, a snapshot read through")
