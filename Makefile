@@ -74,8 +74,10 @@ man:
 BENCH_COUNTS ?= 1000,1000000
 BENCH_RUNS ?= 5
 # Imports timed as whole processes (Benchmarks/ImportTiming: wall clock, CPU
-# and largest resident set of `idelivermobile import` into a new store).
+# and largest resident set of `idelivermobile import` into a new store), and
+# into the team's hub on a throwaway PostgreSQL cluster, with its snapshot.
 BENCH_IMPORT_COUNTS ?= 10000,100000,1000000
+BENCH_HUB_COUNTS ?= 100000,1000000
 # A team store's replica (scripts/bench-team-sync.sh): the first sync of this
 # many deliveries from a throwaway PostgreSQL hub, and a catch-up after this many changes.
 BENCH_TEAM_COUNT ?= 1000000
@@ -84,7 +86,7 @@ bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
-		--counts $(BENCH_IMPORT_COUNTS)
+		--counts $(BENCH_IMPORT_COUNTS) --hub-counts $(BENCH_HUB_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	scripts/bench-team-sync.sh $(BIN) $(BENCH_TEAM_COUNT) $(BENCH_TEAM_CHANGES)
 
