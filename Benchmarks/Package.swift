@@ -20,8 +20,12 @@ let package = Package(
             dependencies: [.product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
             path: "PixelLatency"
         ),
-        // Imports timed as whole processes: the release binary's wall clock, CPU and memory.
-        .executableTarget(name: "ImportTiming", path: "ImportTiming"),
+        // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.
+        .executableTarget(
+            name: "ImportTiming",
+            dependencies: [.product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            path: "ImportTiming"
+        ),
         .executableTarget(
             name: "RowHeightBenchmarks",
             dependencies: [

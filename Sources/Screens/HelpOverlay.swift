@@ -23,7 +23,8 @@ struct HelpOverlay {
         ("f F", "next / previous status filter"),
         ("s", "sort: manifest, time window, name, status"),
         ("d f p o", "on a shipment: mark delivered / failed / pending / out"),
-        ("u", "undo the last status change"),
+        ("u", "undo your last status change (on a shipment: its)"),
+        ("r x", "a refused change of yours: apply it again / keep theirs"),
         ("y Y", "on a shipment: copy the phone / the address"),
         ("O", "on a shipment: open the address on a map"),
         ("Ctrl-L", "draw the screen again"),
@@ -55,7 +56,9 @@ struct HelpOverlay {
     /// Every entry typeset for the box's inner width at the current text size.
     private var placed: [Placed] {
         let inner = max(1, Self.box(in: state.size).width - 4)
-        let typesetter = state.typesetter
+        // Drawn one way throughout: where a doubled line cannot hold one
+        // entry (arrows, ⌫), no entry is doubled.
+        let typesetter = state.typesetter.holding(Self.entries.flatMap { [$0.keys, $0.action] })
         let category = state.category
         let keyWidth = Self.entries.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
         // Side by side needs native-size keys and room for a readable action column.
@@ -63,7 +66,7 @@ struct HelpOverlay {
         // Native-size lines sit close; big glyphs need a gap between entries to read.
         let spacing = sideBySide ? 0 : max(1, typesetter.metrics(for: .body, at: category).spacingAfter)
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
-        let entries = Self.entries + [("glyphs: \(typesetter.glyphs.rawValue)", "how big text is drawn here (--glyphs)")]
+        let entries = Self.entries + [("glyphs: \(typesetter.glyphsLabel)", "how big text is drawn here (--glyphs)")]
         return entries.map { entry in
             if sideBySide {
                 let keys = typesetter.typeset(entry.keys, style: .body, category: category, width: keyWidth)

@@ -14,7 +14,7 @@ struct ShipmentScreen {
         let offset = min(scroll, max(0, content.height - area.height))
         content.draw(into: &frame, area: area, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: area.height, offset: offset) {
-            scrollbar.draw(into: &frame, area: AppState.scrollbarArea(in: state.size))
+            scrollbar.draw(into: &frame, area: AppState.scrollbarArea(in: state.size), atTheEdge: state.typesetter.mayDoubleLines)
         }
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(

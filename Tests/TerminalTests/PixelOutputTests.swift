@@ -160,6 +160,36 @@ import Typesetting
         #expect(GlyphDetection.graphics(replies: window, windowCell: nil, cells: Size(width: 100, height: 30))?.cell == Self.cell)
     }
 
+    /// The ladder's order: OSC 66 (real text) before images, images before
+    /// doubled lines; the status bar names how images are sent.
+    @Test func scaledTextComesBeforeImagesAndTheLabelNamesTheProtocol() {
+        let esc = "\u{1B}"
+        let both = ProbeReplies(parsing: Array("\(esc)[24;1R\(esc)[24;3R\(esc)[24;5R\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;4c\(esc)[0n".utf8))
+        #expect(GlyphDetection.choose(environment: [:], replies: both, windowCell: Self.cell) == .scaled)
+        let vt340 = ProbeReplies(parsing: Array("\(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9c\(esc)[0n".utf8))
+        #expect(GlyphDetection.label(for: .pixels, environment: [:], replies: vt340, graphics: .sixel) == "pixels (sixel, xterm)")
+        #expect(GlyphDetection.label(for: .doubled, environment: [:], replies: vt340, graphics: .sixel) == "doubled (xterm)")
+        #expect(GlyphDetection.label(for: .pixels, environment: [:], replies: nil, graphics: .kitty) == "pixels (kitty)")
+    }
+
+    /// A link shown as an image (Shipment's address and phone) is not written
+    /// again over it: the overlay's text would show across the image.
+    @Test func noLinkIsWrittenOverAnImage() throws {
+        var state = Self.state(category: .accessibility1)
+        _ = state.update(.key(.enter))
+        let frame = state.render()
+        let linked = (0 ..< frame.height).flatMap { y in (0 ..< frame.width).map { (x: $0, y: y) } }
+            .filter { frame[$0.x, $0.y].style.link != nil }
+        try #require(!linked.isEmpty, "Shipment has links")
+        #expect(linked.contains { cell in frame.pixelRuns.contains { $0.covers(x: cell.x, y: cell.y) } }, "some shown as images")
+        let overlay = TerminalEscapes.linkOverlay(for: frame)
+        for run in frame.pixelRuns {
+            for y in run.y ..< run.y + run.rows {
+                #expect(!overlay.contains("\u{1B}[\(y + 1);\(run.x + 1)H"), "no link written at an image (row \(y))")
+            }
+        }
+    }
+
     @Test func kittysGraphicsReplyMeansKittyImages() {
         let esc = "\u{1B}"
         let kitty = ProbeReplies(parsing: Array("\(esc)[24;1R\(esc)[24;1R\(esc)[24;1R\(esc)_Gi=31;OK\(esc)\\\(esc)[?62;c\(esc)[0n".utf8))
