@@ -49,6 +49,10 @@ struct PixelProbeTests {
         peer.send("k")
         try peer.read(until: { String(decoding: $0[middle...], as: UTF8.self).contains("▌") }, "the selection moved up")
         #expect(SixelImage.all(in: Array(peer.output[before...])).count == 0, "moving the selection sends no image")
+        // A size step: the status bar names the mode, how images go, and the terminal.
+        let stepped = peer.output.count
+        peer.send("+")
+        try peer.read(until: { String(decoding: $0[stepped...], as: UTF8.self).contains("glyphs: pixels (sixel, xterm)") }, "the mode named")
         peer.send("q")
         #expect(try peer.waitForExit() == 0)
     }
@@ -58,8 +62,9 @@ struct PixelProbeTests {
         defer { try? FileManager.default.removeItem(at: home) }
         try peer.read(until: { bytes in
             guard let end = GlyphProbeTests.probeEnd(bytes) else { return false }
-            return String(decoding: bytes[end...], as: UTF8.self).contains("Text size: AX2")
-        }, "the first frame")
+            let drawn = String(decoding: bytes[end...], as: UTF8.self)
+            return drawn.contains("Text size: AX2") && drawn.contains("\u{1B}#3")
+        }, "the first frame, with doubled lines")
         #expect(SixelImage.all(in: Self.drawn(peer.output)).isEmpty)
         peer.send("q")
         #expect(try peer.waitForExit() == 0)
