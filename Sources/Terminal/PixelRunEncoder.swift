@@ -45,8 +45,11 @@ final class PixelRunEncoder: Sendable {
     static func placement(of run: PixelRun) -> UInt32 { UInt32(run.y * 4096 + run.x + 1) }
 
     func tiles(for run: PixelRun, style: CellStyle, graphics: PixelGraphics, colorCount: Int) -> [Tile] {
+        // A link is underlined in its image, as the hyperlink overlay underlines linked text
+        // (which it does not write over an image).
         let key = Key(
-            line: run.line, visible: run.visible, ink: graphics.ink(for: style, colorCount: colorCount), underline: style.underline,
+            line: run.line, visible: run.visible, ink: graphics.ink(for: style, colorCount: colorCount),
+            underline: style.underline || style.link != nil,
             graphics: graphics, placement: graphics.graphicsProtocol == .kitty ? Self.placement(of: run) : 0
         )
         if let known = state.withLock({ state -> [Tile]? in

@@ -188,6 +188,15 @@ import Typesetting
                 #expect(!overlay.contains("\u{1B}[\(y + 1);\(run.x + 1)H"), "no link written at an image (row \(y))")
             }
         }
+        // The image underlines the link itself: more ink than the same line unlinked.
+        let address = try #require(frame.pixelRuns.first { frame[$0.x, $0.y].style.link != nil })
+        var unlinked = frame
+        unlinked.restyle(x: address.x, y: address.y, width: address.columns, height: 1) { $0.link = nil }
+        let ink = { (frame: Frame) -> Int in
+            let image = SixelImage.all(in: Array(AnsiEncoder(graphics: Self.graphics).pixelRun(address, in: frame).utf8)).first
+            return image.map { image in (0 ..< image.height).reduce(0) { sum, y in sum + (0 ..< image.width).reduce(0) { $0 + image.darkness(x: $1, y: y) } } } ?? 0
+        }
+        #expect(ink(frame) > ink(unlinked))
     }
 
     @Test func kittysGraphicsReplyMeansKittyImages() {
