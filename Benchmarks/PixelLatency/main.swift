@@ -1,3 +1,4 @@
+import BenchTerminal
 import Canvas
 import Foundation
 import Manifest
@@ -19,7 +20,7 @@ import Glibc
 // 2. The release binary on a pseudo-terminal that answers like
 //    `xterm -ti vt340` (sixel in its device attributes, the cell size in the
 //    tty's pixel fields): bytes and images of the first frame, of `j` (the
-//    selection) and of `+`, each timed from the key to the frame's last byte.
+//    selection, down and back up) and of `+`, each timed from the key to the frame's last byte.
 //
 //   PixelLatency --binary PATH --data Data/deliveries.json [--runs 20]
 
@@ -38,12 +39,6 @@ guard let binary = options["binary"], let data = options["data"] else {
 }
 let runs = Int(options["runs"] ?? "20") ?? 20
 let cell = CellPixelSize(width: 9, height: 19)
-
-func now() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
@@ -73,13 +68,13 @@ var cold: [Double] = [], warm: [Double] = []
 var bytes = 0
 for _ in 0 ..< runs {
     AnsiEncoder.forgetEncodedImages()
-    let start = now()
+    let start = PseudoTerminal.now()
     let out = encoder.scaling(frame)
-    cold.append(Double(now() - start) / 1e6)
+    cold.append(Double(PseudoTerminal.now() - start) / 1e6)
     bytes = out.utf8.count
-    let again = now()
+    let again = PseudoTerminal.now()
     _ = encoder.scaling(frame)
-    warm.append(Double(now() - again) / 1e6)
+    warm.append(Double(PseudoTerminal.now() - again) / 1e6)
 }
 print("In process, 100×30, cell 9×19, AX3, \(frame.pixelRuns.count) images, median of \(runs):")
 print("")
@@ -90,94 +85,18 @@ print(String(format: "| encode, warm caches | %.3f | %d |", median(warm), bytes)
 
 // MARK: - 2. Through a pseudo-terminal
 
-final class VT340Peer {
-    let master: Int32
-    let pid: pid_t
-    var output: [UInt8] = []
-    private var answered = 0
+/// Debian's xterm 379 run as `xterm -ti vt340`: its answers to the graphics questions.
+let vt340Replies = [
+    ("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
+    ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
+    ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"),
+]
 
-    init(arguments: [String], environment: [String]) throws {
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            throw NSError(domain: "pty", code: Int(errno))
-        }
-        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 900, ws_ypixel: 570)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/pts/\(number)", O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | 0x80))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp) == 0 else { throw NSError(domain: "spawn", code: 1) }
-        pid = child
-    }
-
-    func send(_ text: String) -> UInt64 {
-        let at = now()
-        _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-        return at
-    }
-
-    /// Reads until `quiet` ns of silence; the time of the last byte after `start`, and the bytes read.
-    func burst(after start: UInt64, quiet: UInt64 = 150_000_000) -> (UInt64, [UInt8]) {
-        let first = output.count
-        var last: UInt64?
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let deadline = last.map { $0 + quiet } ?? start + 10_000_000_000
-            let current = now()
-            if current >= deadline { break }
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32((deadline - current) / 1_000_000 + 1)) > 0 else { continue }
-            let count = read(master, &buffer, buffer.count)
-            guard count > 0 else { break }
-            output += buffer[0 ..< count]
-            answer()
-            last = now()
-        }
-        return ((last ?? start) - start, Array(output[first...]))
-    }
-
-    /// Answers the probe as Debian's xterm 379 run as `xterm -ti vt340`.
-    private func answer() {
-        let replies: [(String, String)] = [
-            ("\u{1B}[6n", "\u{1B}[1;1R"), ("\u{1B}[5n", "\u{1B}[0n"), ("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"),
-            ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"), ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"),
-            ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"), ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"),
-            ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"),
-        ]
-        while answered < output.count {
-            let rest = output[answered...]
-            if let (query, reply) = replies.first(where: { rest.starts(with: Array($0.0.utf8)) }) {
-                _ = send(reply)
-                answered += query.utf8.count
-            } else {
-                answered += 1
-            }
-        }
-    }
-
-    func quit() {
-        _ = send("q")
-        var status: Int32 = 0
-        for _ in 0 ..< 200 where waitpid(pid, &status, WNOHANG) != pid { usleep(50_000); _ = burst(after: now(), quiet: 1_000_000) }
-    }
+/// The time of the last byte after `start` (until `quiet` ns of silence), and the bytes written.
+func burst(_ terminal: PseudoTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
+    let first = terminal.output.count
+    let time = try terminal.burst(after: start, quiet: quiet, patience: 10_000_000_000) ?? 0
+    return (time, Array(terminal.output[first...]))
 }
 
 let home = NSTemporaryDirectory() + "idelivermobile-pixel-bench"
@@ -187,18 +106,23 @@ let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", 
 var first: [(Double, Int, Int)] = [], select: [(Double, Int, Int)] = [], bigger: [(Double, Int, Int)] = []
 for _ in 0 ..< max(1, runs / 4) {
     do {
-        let peer = try VT340Peer(arguments: [binary, "browse", data, "--text-size", "AX3", "--now", "12:30"], environment: environment)
-        let (startup, frameBytes) = peer.burst(after: now(), quiet: 500_000_000)
+        let peer = try PseudoTerminal(
+            arguments: [binary, "browse", data, "--text-size", "AX3", "--now", "12:30"], environment: environment,
+            width: 100, height: 30, pixels: (900, 570), replies: vt340Replies
+        )
+        peer.recording = true
+        let (startup, frameBytes) = try burst(peer, after: peer.started, quiet: 500_000_000)
         first.append((Double(startup) / 1e6, frameBytes.count, sixelCount(frameBytes)))
-        for _ in 0 ..< 3 {
-            let at = peer.send("j")
-            let (time, out) = peer.burst(after: at)
+        // Down and back up: at AX3 the second delivery is on screen, so these move only the selection.
+        for key in ["j", "k", "j", "k"] {
+            let at = peer.send(Array(key.utf8))
+            let (time, out) = try burst(peer, after: at)
             select.append((Double(time) / 1e6, out.count, sixelCount(out)))
         }
-        let at = peer.send("+")
-        let (time, out) = peer.burst(after: at)
+        let at = peer.send(Array("+".utf8))
+        let (time, out) = try burst(peer, after: at)
         bigger.append((Double(time) / 1e6, out.count, sixelCount(out)))
-        peer.quit()
+        try peer.quit()
     } catch {
         FileHandle.standardError.write(Data("PixelLatency: \(error)\n".utf8))
         exit(1)
@@ -209,7 +133,7 @@ print("The release binary on a 100×30 pseudo-terminal answering as xterm -ti vt
 print("")
 print("| | ms (to the last byte) | bytes | sixel images |")
 print("|---|---|---|---|")
-for (label, samples) in [("first frame (probe included)", first), ("`j` (selection only)", select), ("`+` (AX3 to AX4)", bigger)] {
+for (label, samples) in [("first frame (probe included)", first), ("`j`/`k` (selection only)", select), ("`+` (AX3 to AX4)", bigger)] {
     let time = String(format: "%.1f", median(samples.map(\.0)))
     print("| \(label) | \(time) | \(Int(median(samples.map { Double($0.1) }))) | \(Int(median(samples.map { Double($0.2) }))) |")
 }
