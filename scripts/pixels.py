@@ -90,8 +90,19 @@ class Display:
             time.sleep(pause)
 
     def shot(self, path: Path, rows: int = ROWS):
+        """A screenshot once the screen has settled: two in a row alike (on a
+        loaded machine xterm may still be drawing sixel images after any
+        fixed wait), or the last after 20 s."""
         width, height = COLS * CELL[0] + 2 * BORDER, rows * CELL[1] + 2 * BORDER
-        run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", str(path)], env=self.env)
+        grab = ["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", "-depth", "8", "rgb:-"]
+        previous, deadline = None, time.monotonic() + 20
+        while True:
+            pixels = run(grab, env=self.env).stdout
+            if pixels == previous or time.monotonic() > deadline:
+                break
+            previous = pixels
+            time.sleep(0.7)
+        run(["convert", "-size", f"{width}x{height}", "-depth", "8", "rgb:-", str(path)], input=pixels)
 
     @staticmethod
     def stop(process: subprocess.Popen):
