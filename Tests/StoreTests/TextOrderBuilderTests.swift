@@ -7,13 +7,14 @@ import Testing
 /// The text orders an import works out as it reads, against the SQLite
 /// store's `ORDER BY` of the same deliveries: names that tie, differ only in
 /// case (ASCII and not), are prefixes of one another or hold any script;
-/// windows missing, empty, or text. Read in one part or in two appended.
+/// windows missing, empty, or in the forms an import keeps. Read in one part or in two appended.
 @Suite struct TextOrderBuilderTests {
     static func deliveries(count: Int, seed: UInt64) -> [Delivery] {
         var random = SplitMix64(seed: seed)
         let names = ["Kim Lee", "kim lee", "KIM LEE", "Kim", "Kim Leeds", "Ölund", "ölund", "émile", "Émile", "Zed", "a", "",
                      "東京 太郎", "Дмитрий", "дмитрий", "Z", "z", "kim-lee", "Kim\u{1}Lee", "Ḱim"]
-        let windows: [String?] = [nil, "", "09:00-12:00", "9:00-10:00", "17:30-18:00", "09:00-12:00 ", "08:00", " ", "朝"]
+        // As the import hands them over: normalised (`DeliveryWindow`).
+        let windows: [String?] = [nil, "", "09:00-12:00", "09:00-10:00", "17:30-18:00", "08:00-08:30", "All day", "00:00-23:59"]
         return SampleManifest.deliveries(count: count).map { delivery in
             var copy = delivery
             copy.name = names[Int(random.next() % UInt64(names.count))]
