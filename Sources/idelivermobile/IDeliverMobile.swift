@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import Model
+import Typesetting
 
 /// The `idelivermobile` command: browse by default, or render, import, generate.
 @main
@@ -17,4 +20,22 @@ struct IDeliverMobile: ParsableCommand {
         ],
         defaultSubcommand: BrowseCommand.self
     )
+
+    static func main() {
+        suggestCommand(for: Array(CommandLine.arguments.dropFirst()))
+        main(nil)
+    }
+
+    /// A first word that is no command and no file, but near a command's
+    /// name (`summry`), would be browsed as a store that is not there: says
+    /// which command was meant instead (EX_USAGE), as git does.
+    static func suggestCommand(for arguments: [String]) {
+        guard let word = arguments.first, !word.hasPrefix("-"), !word.contains("/"), !word.contains("."),
+              !FileManager.default.fileExists(atPath: word) else { return }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(word), let nearest = CommandSuggestion.nearest(to: word, among: names).first else { return }
+        Diagnostics.fail(
+            "'\(Sanitizer.sanitize(word))' is not a command, nor a file here. Did you mean '\(nearest)'? (idelivermobile --help lists the commands)",
+            ExitStatus.usage)
+    }
 }

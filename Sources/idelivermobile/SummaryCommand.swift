@@ -19,7 +19,8 @@ struct SummaryCommand: ParsableCommand {
               3 late at 12:30
                 DLV-0001  09:00-12:00  out_for_delivery  Feng Wong
             A delivery is late when its window has ended by --now (default: the local time now) and it is \
-            not delivered. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
+            still to deliver (pending or out for delivery; a failed one is not late). The late lines' columns \
+            are aligned. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
             "name", "window", "status"}]}, keys sorted.
             Exit codes: 0 ok, 64 usage, 66 no such store, 69 the database server cannot be reached, 74 I/O error.
             """
@@ -92,8 +93,12 @@ struct SummaryCommand: ParsableCommand {
                       + String(repeating: " ", count: max(0, digits - count.count)) + count)
             }
             print("\(report.late.count) late at \(report.now)")
-            for late in report.late {
-                print("  \(clean(late.id))  \(clean(late.window))  \(late.status)  \(clean(late.name))")
+            // Columns as wide as their widest entry (in terminal columns), so they line up.
+            let rows = report.late.map { [clean($0.id), clean($0.window), $0.status, clean($0.name)] }
+            let widths = (0 ..< 3).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max() ?? 0 }
+            for row in rows {
+                let padded = (0 ..< 3).map { row[$0] + String(repeating: " ", count: widths[$0] - DisplayWidth.columns(of: row[$0])) }
+                print("  " + (padded + [row[3]]).joined(separator: "  "))
             }
         }
     }
