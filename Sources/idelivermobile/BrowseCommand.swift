@@ -28,6 +28,17 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    /// Whether the terminal's cursor shows on the selection (it is put there either way).
+    enum CursorVisibility: String, ExpressibleByArgument, CaseIterable {
+        case hidden, visible
+    }
+
+    @Option(help: ArgumentHelp(
+        "hidden (default) or visible: the terminal's cursor is put at the start of the selected delivery's name either way, for screen magnifiers and braille displays; visible also shows it.",
+        valueName: "hidden|visible"
+    ))
+    var cursor: CursorVisibility = .hidden
+
     @OptionGroup var clock: ClockOption
 
     func run() throws {
@@ -71,7 +82,7 @@ struct BrowseCommand: ParsableCommand {
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights
+            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights, showsCursor: cursor == .visible
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()

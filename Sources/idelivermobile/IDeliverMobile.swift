@@ -12,7 +12,9 @@ struct IDeliverMobile: ParsableCommand {
         discussion: """
         Keys: Up/Down or j/k move (a count before repeats: 5j, 10G), PgUp/PgDn/Space page, Ctrl-D/U half a page, \
         Home/End g/G, Enter opens a shipment, Esc goes back, + and - change the text size (0: Large), \
-        / searches (n/N next/previous match), f/F filter by status, s sorts, ? shows help, q quits.
+        / searches (n/N next/previous match, Esc cancels), f/F filter by status, L lists the late deliveries, \
+        s sorts; on a shipment d/f/p/o mark it delivered/failed/pending/out for delivery; u undoes; \
+        ? shows the keys of the screen it is opened from; q quits (Ctrl-C: exit status 130).
         """,
         version: AppVersion.string,
         subcommands: [
