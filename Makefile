@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps clean
+.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps terminals terminals-deps clean
 
 # Installs the Debian packages of $(1) that are missing (as root, or through sudo).
 define install_missing
@@ -17,8 +17,10 @@ define install_missing
 endef
 
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
-# from (misc-fixed, Terminus, GNU Unifont).
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont
+# from (misc-fixed, Terminus, GNU Unifont), and a monospace Thai font
+# (TlwgMono) for the scripts DejaVu Sans Mono lacks, in big glyphs and in
+# terminals that fall back through fontconfig.
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf
 
 deps:
 	$(call install_missing,$(DEPS))
@@ -93,6 +95,16 @@ legibility-deps:
 # `make test`. IDELIVERMOBILE_BIN overrides the binary it measures.
 legibility: deps legibility-deps build
 	python3 scripts/legibility.py
+
+# The terminal matrix (docs/terminals.md): each terminal Debian has, run
+# under Xvfb, what `automatic` picks there and screenshots at four sizes.
+# sakura is the VTE terminal. Not part of `make test`.
+TERMINAL_PKGS := $(LEGIBILITY_PKGS) xdotool mlterm kitty alacritty rxvt-unicode sakura
+terminals-deps:
+	$(call install_missing,$(TERMINAL_PKGS))
+
+terminals: deps terminals-deps build
+	python3 scripts/terminals.py
 
 clean:
 	$(SWIFT) package clean

@@ -143,6 +143,19 @@ DIGITS = re.compile(r"\d+(?:[:\-/.]\d+)*")
 DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-"})
 
 
+def cut_digits(delivery: dict, ocr: str) -> list[bool]:
+    """Which digit strings the list does not show: where the address ends in an ellipsis (the
+    list shows two lines of a mosaic address), those of the address after the last one read."""
+    tokens = digit_strings(delivery)
+    window = len(DIGITS.findall(delivery.get("window", "") or ""))
+    address = len(tokens) - window
+    found = digits_read(tokens, ocr)
+    if not re.search(r"…|\.\.", ocr):
+        return [False] * len(tokens)
+    last = max([i for i in range(address) if found[i]], default=-1)
+    return [i < address and i > last and not found[i] for i in range(len(tokens))]
+
+
 def digit_strings(delivery: dict) -> list[str]:
     address = delivery["address"]
     texts = [address.get("line1", ""), address.get("line2", ""), delivery.get("window", "")]
@@ -169,13 +182,31 @@ class Renderer:
     glyphs: str = "mosaic"
     extra: tuple[str, ...] = ()  # more render options, e.g. ("--font", "DejaVu Sans")
 
-    def frame(self, manifest: Path, category: str, top: int = 0, select: int = 0) -> list[list[str]]:
-        out = run([self.binary, "render", str(manifest), "--size", f"{COLS}x{ROWS}", "--glyphs", self.glyphs,
-                   "--text-size", category, "--top", str(top), "--select", str(select), *self.extra],
-                  env=self.env, text=True).stdout
-        lines = [cells(line) for line in out.split("\n")[:ROWS]]
-        assert len(lines) == ROWS and all(len(l) == COLS for l in lines), "render size mismatch"
-        return lines
+    def frame(self, manifest: Path, category: str, top: int = 0, select: int = 0) -> "Screen":
+        args = [self.binary, "render", str(manifest), "--size", f"{COLS}x{ROWS}", "--glyphs", self.glyphs,
+                "--text-size", category, "--top", str(top), "--select", str(select), *self.extra]
+        out = run(args, env=self.env, text=True).stdout
+        screen = Screen(cells(line) for line in out.split("\n")[:ROWS])
+        assert len(screen) == ROWS and all(len(l) == COLS for l in screen), "render size mismatch"
+        if self.glyphs == "doubled":
+            # The terminal draws doubled lines itself: show what browse writes
+            # (render --ansi), without colours, as the plain frames are shown.
+            ansi = run(args + ["--ansi"], env=self.env, text=True).stdout
+            screen.ansi = re.sub(r"\x1b\[[0-9;]*m", "", ansi)
+            for m in re.finditer(r"\x1b\[(\d+);1H(?:\x1b\[2K)?\x1b#([345])", screen.ansi):
+                if m.group(2) in "34":
+                    screen.doubled.add(int(m.group(1)) - 1)
+        return screen
+
+
+class Screen(list):
+    """A frame's cells by row, with the rows a terminal draws doubled and
+    the bytes that show it (for doubled lines; else the plain text is shown)."""
+
+    def __init__(self, rows=()):
+        super().__init__(rows)
+        self.ansi: str | None = None
+        self.doubled: set[int] = set()
 
 
 def bar_rows(frame: list[list[str]]) -> list[int]:
@@ -189,11 +220,15 @@ def same_view(a: list[list[str]], b: list[list[str]]) -> bool:
 
 
 def text_column(frame: list[list[str]], rows: list[int]) -> int:
-    """First column of the text: after the badge and the blank column that follows it."""
-    for c in range(1, COLS):
-        if all(frame[r][c] == " " for r in rows):
-            return c + 1
-    return 1
+    """First column of the text: after the badge and the gap that follows it (one column,
+    or two where lines may be doubled: then the badge starts at column 2, not 1)."""
+    def blank(c: int) -> bool:
+        return all(frame[r][c] == " " for r in rows)
+    pairs = blank(1)
+    c = 2 if pairs else 1
+    while c < COLS and not blank(c):
+        c += 1
+    return c + (2 if pairs else 1)
 
 
 @dataclass
@@ -228,8 +263,17 @@ def text_lines(frame: list[list[str]], rows: list[int], col: int) -> list[TextLi
                 band.append((sub, row))
         bitmap.clear()
 
+    doubled = getattr(frame, "doubled", set())
     for r in rows:
         row = frame[r][col:COLS - 1]  # the last column is the scroll bar
+        if r in doubled:
+            # A doubled line: two rows, the top half then the bottom half.
+            if r - 1 in doubled and lines and lines[-1].mode == "doubled" and lines[-1].rows == (r - 1, r - 1):
+                lines[-1] = TextLine("doubled", (r - 1, r), subrows=(4 * (r - 1), 4 * r + 3))
+            elif any(c not in (" ", "") for c in row):
+                flush()
+                lines.append(TextLine("doubled", (r, r), subrows=(4 * r, 4 * r + 3)))
+            continue
         # A row of ordinary characters is a native line, unless mosaic ink shares it: then
         # the characters are a tag beside a big line (the window's `late`) and belong to it.
         if any(c not in (" ", "") and not is_mosaic(c) for c in row) and not any(is_mosaic(c) for c in row):
@@ -279,7 +323,8 @@ class Display:
         ready = self.work / "ready"
         ready.unlink(missing_ok=True)
         # No newline after the last row, or the screen would scroll by one.
-        text.write_text("\n".join("".join(row) for row in frame))
+        ansi = getattr(frame, "ansi", None)
+        text.write_text(ansi if ansi is not None else "\n".join("".join(row) for row in frame))
         term = subprocess.Popen(
             ["xterm", "-u8", "-fa", FONT, "-fs", str(FONT_SIZE), "-geometry", f"{COLS}x{ROWS}+0+0",
              "-bg", "white", "-fg", "black", "-b", "0", "-bw", "0", "+sb", "-e", "sh", "-c",
@@ -387,7 +432,7 @@ def preprocess(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[int, 
     outs = []
     for n, (first, last, mode) in enumerate(lines):
         y0, y1 = round(first * h / 4), round((last + 1) * h / 4)
-        band = y1 - y0 if mode != "native" else h
+        band = y1 - y0 if mode != "native" else h  # a doubled line: its two rows, as tall as a native row's glyphs doubled
         # Every line reaches tesseract at one height: its band of ink rows (a native row: the cell).
         scale = 100 * params["band"] / band
         out = raw.with_name(f"{raw.stem}.line{n}.png")
@@ -417,6 +462,7 @@ class Reading:
     name_near: bool
     digits: list[bool]
     name_mode: str
+    cut: list[bool]  # digit strings of the address past the list's ellipsis: not on screen
 
 
 @dataclass
@@ -468,7 +514,8 @@ def read_delivery(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[in
     raw.with_suffix(".txt").write_text(text + "\n")
     name, seen = fold(delivery["name"]), fold(text)
     return Reading(delivery, script, text, name in seen,
-                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode)
+                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode,
+                   cut_digits(delivery, text))
 
 
 def run_category(cat: str, renderer: Renderer, display: Display, pool: ThreadPoolExecutor,
@@ -535,6 +582,8 @@ def height_cell(line: TextLine | None, px: int) -> str:
         return "–"
     if line.mode == "native":
         return f"native, 1 row, {px} px"
+    if line.mode == "doubled":
+        return f"doubled, 2 rows, {px} px"
     return f"{line.dots} dots = {line.dot_rows:g} rows, {px} px"
 
 
@@ -547,12 +596,14 @@ def table(results: list[CategoryResult]) -> str:
         exact = sum(x.name_exact for x in latin)
         near = sum(x.name_near for x in latin)
         digits = [d for x in latin for d in x.digits]
+        shown = [d for x in latin for d, c in zip(x.digits, x.cut) if not c]
         missed = [x.delivery["name"] for x in latin if not x.name_near]
         notes = list(r.notes) + ([f"missed: {', '.join(missed)}"] if missed else [])
         modes = " / ".join(line.mode if line else "–" for line in (r.name, r.address, r.window))
         out.append(f"| {r.category} | {modes} | {height_cell(r.name, r.name_px)} | "
                    f"{height_cell(r.address, r.address_px)} | {height_cell(r.window, r.window_px)} | {pct(exact, len(latin))} "
-                   f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))} | "
+                   f"({100 * near / len(latin):.0f} %) | {pct(sum(digits), len(digits))}"
+                   + (f"; of those shown {pct(sum(shown), len(shown))}" if len(shown) < len(digits) else "") + " | "
                    f"{'; '.join(notes)} |" if latin else f"| {r.category} | {modes} | | | | – | – | no delivery scored |")
     return "\n".join(out)
 
@@ -581,8 +632,8 @@ def script_table(results: list[CategoryResult]) -> str:
     return "\n".join(out)
 
 
-def update_doc(doc: Path, text: str) -> None:
-    begin, end = "<!-- legibility-table -->", "<!-- /legibility-table -->"
+def update_doc(doc: Path, text: str, marker: str = "legibility-table") -> None:
+    begin, end = f"<!-- {marker} -->", f"<!-- /{marker} -->"
     if not doc.exists():
         return
     old = doc.read_text()
@@ -600,8 +651,9 @@ def main() -> int:
     parser.add_argument("--work", default=str(ROOT / ".build/legibility"), help="screenshots, crops and OCR text")
     parser.add_argument("--no-docs", action="store_true", help="do not write docs/ (gallery, table)")
     # The mosaics every terminal shows; doubled lines and OSC 66 are measured in docs/terminal-scaling.md.
-    parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks"],
-                        help="the glyph mode measured (default: mosaic, what terminals without text scaling get)")
+    parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks", "doubled"],
+                        help="the glyph mode measured (default: mosaic, what terminals without text scaling get; "
+                             "doubled: what `automatic` picks in xterm, shown with render --ansi)")
     parser.add_argument("--preprocessing", default="",
                         help="override for calibration, e.g. band=40,smooth=1,threshold=50")
     parser.add_argument("--font", help="render's --font for big glyphs (a file or fontconfig family), to compare fonts")
@@ -622,7 +674,8 @@ def main() -> int:
     work = Path(args.work)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    docs = None if args.no_docs else ROOT / "docs/legibility"
+    # The gallery is the mosaic's; another mode's run writes its table only.
+    docs = None if args.no_docs or args.glyphs != "mosaic" else ROOT / "docs/legibility"
     manifest = Path(args.manifest)
     deliveries = json.loads(manifest.read_text())["deliveries"]
     (work / "measure.json").write_text(json.dumps({"deliveries": [
@@ -650,7 +703,7 @@ def main() -> int:
         finally:
             display.close()
 
-    report = (f"Measured by `make legibility` on {time.strftime('%Y-%m-%d')}: xterm {COLS}x{ROWS}, "
+    report = (f"Measured by `make legibility` on {time.strftime('%Y-%m-%d')}, `--glyphs {args.glyphs}`: xterm {COLS}x{ROWS}, "
               f"{FONT} {FONT_SIZE}, cell {display.cell[0]}x{display.cell[1]} px, "
               f"deliveries of `{manifest.relative_to(ROOT) if manifest.is_relative_to(ROOT) else manifest}`.\n\n"
               + table(results) + "\n\nOther scripts (own tesseract language; scored separately):\n\n"
@@ -658,7 +711,9 @@ def main() -> int:
     print(report)
     if docs is not None:
         (ROOT / "docs/legibility-table.md").write_text(report)
-        update_doc(ROOT / "docs/legibility.md", report)
+    if not args.no_docs:
+        marker = "legibility-table" if args.glyphs == "mosaic" else f"legibility-table-{args.glyphs}"
+        update_doc(ROOT / "docs/legibility.md", report, marker)
     print(f"legibility: done in {time.monotonic() - started:.0f} s; screenshots and OCR text in {work}", file=sys.stderr)
     return 0
 

@@ -37,7 +37,8 @@ struct DeliveriesScreen {
         }
 
         if state.layout.totalHeight > list.height {
-            Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: list.height)).draw(into: &frame, area: AppState.scrollbarArea(in: state.size))
+            Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: list.height)).draw(
+                into: &frame, area: AppState.scrollbarArea(in: state.size), atTheEdge: state.typesetter.mayDoubleLines)
         }
         TitleBar(leading: "Deliveries", title: nil, trailing: titleTrailing(width: frame.width)).draw(into: &frame)
         let afterPosition = statusBar(width: frame.width).draw(into: &frame)

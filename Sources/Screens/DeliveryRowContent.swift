@@ -29,8 +29,9 @@ struct DeliveryRowContent {
     /// (the fixed row-height strategy) texts are truncated to fit the row.
     init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, fixedHeight: Int? = nil) {
         badge = StatusBadge(status: delivery.status, category: category)
+        let typesetter = typesetter.holding(Self.texts(of: delivery))
         self.typesetter = typesetter
-        textX = DeliveryRowContent.margin + badge.columns + 1
+        textX = Self.textX(badgeColumns: badge.columns, typesetter: typesetter)
         let textWidth = max(1, width - textX - DeliveryRowContent.margin)
         bottomSpacing = Self.spacing(after: category, typesetter: typesetter)
         let addressText = Self.addressText(of: delivery, category: category)
@@ -47,7 +48,7 @@ struct DeliveryRowContent {
         } else {
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: Self.lineLimit.name)
             address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth,
-                                         lineLimit: Self.lineLimit.address)
+                                         lineLimit: Self.addressLineLimit(typesetter: typesetter, category: category))
             window = Self.windowLine(of: delivery, category: category).map { text in
                 typesetter.typeset(text, style: .caption1, category: category, width: textWidth, lineLimit: Self.lineLimit.window)
             }
@@ -55,6 +56,23 @@ struct DeliveryRowContent {
     }
 
     static let margin = 1
+
+    /// Where the badge starts. Where lines may be doubled, on an even
+    /// column: a doubled line shows cells in pairs (0–1, 2–3, …), so the
+    /// selection bar (column 0), the badge and the text must each start a
+    /// pair to look the same on doubled and plain rows.
+    static func badgeX(typesetter: Typesetter) -> Int { typesetter.mayDoubleLines ? 2 : margin }
+
+    /// Where the text starts: after the badge and a gap (two columns where
+    /// lines may be doubled, so the text starts a pair too).
+    static func textX(badgeColumns: Int, typesetter: Typesetter) -> Int {
+        badgeX(typesetter: typesetter) + badgeColumns + (typesetter.mayDoubleLines ? 2 : 1)
+    }
+
+    /// The texts a row draws, which are drawn one way together (`Typesetter.holding`).
+    static func texts(of delivery: Delivery) -> [String] {
+        [delivery.name, delivery.address.singleLine, delivery.window ?? ""]
+    }
 
     /// Blank rows under a row: the Subhead's spacing, which the ramp drops below Large.
     static func spacing(after category: ContentSizeCategory, typesetter: Typesetter) -> Int {
@@ -80,14 +98,22 @@ struct DeliveryRowContent {
     /// and a megabyte field costs no more to lay out than a long address.
     static let lineLimit = (name: 8, address: 16, window: 2)
 
+    /// Lines of the address a row shows: where it is drawn as a mosaic (more
+    /// than two rows a line), two, so that at AX5 a delivery's name, address
+    /// and window still fit a 30-row screen; the Shipment screen shows it all.
+    static func addressLineLimit(typesetter: Typesetter, category: ContentSizeCategory) -> Int {
+        typesetter.rowsPerLine(for: .subheadline, at: category) > 2 ? 2 : lineLimit.address
+    }
+
     /// The height `init(…).height` gives, from widths alone: nothing is
     /// rasterised, which makes measuring many rows at big sizes cheap.
     static func height(of delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter) -> Int {
+        let typesetter = typesetter.holding(texts(of: delivery))
         let badge = StatusBadge(status: delivery.status, category: category)
-        let textWidth = max(1, width - (margin + badge.columns + 1) - margin)
+        let textWidth = max(1, width - textX(badgeColumns: badge.columns, typesetter: typesetter) - margin)
         var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth, lineLimit: lineLimit.name)
         text += typesetter.height(of: addressText(of: delivery, category: category), style: .subheadline, category: category,
-                                  width: textWidth, lineLimit: lineLimit.address)
+                                  width: textWidth, lineLimit: addressLineLimit(typesetter: typesetter, category: category))
         if let window = windowLine(of: delivery, category: category) {
             text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth, lineLimit: lineLimit.window)
         }
@@ -149,7 +175,7 @@ struct DeliveryRowContent {
             // On the middle row of the window's glyphs, where its digits are.
             frame.draw(native, x: textX + window.width + 1, y: line + (gap - 1) / 2, style: style)
         } else if badge.columns >= native.width, badge.rows > 1 {
-            frame.draw(native, x: DeliveryRowContent.margin, y: y + badge.rows - 1,
+            frame.draw(native, x: Self.badgeX(typesetter: typesetter), y: y + badge.rows - 1,
                        style: CellStyle(bold: true, reverse: true, color: .danger))
         }
     }
@@ -164,15 +190,19 @@ struct DeliveryRowContent {
         if let window {
             frame.draw(window, x: textX, y: line, style: CellStyle(color: .accent))
         }
-        badge.draw(into: &frame, x: DeliveryRowContent.margin, y: y, typesetter: typesetter)
+        badge.draw(into: &frame, x: Self.badgeX(typesetter: typesetter), y: y, typesetter: typesetter)
         if isSelected {
             // A bar in the margin (visible in plain text too) and the text in
-            // reverse; the badge keeps its colour.
+            // reverse; the badge keeps its colour. Where lines may be doubled
+            // the reverse covers whole pairs: the gap's two columns, and not
+            // the column left of the scrollbar, which shares its pair.
             let rows = max(1, height - bottomSpacing)
             for line in y ..< y + rows {
                 frame.write("▌", x: 0, y: line, style: CellStyle(bold: true, color: .tint))
             }
-            frame.restyle(x: textX - 1, y: y, width: width - textX + 1, height: rows) { $0.reverse = true }
+            let doubles = typesetter.mayDoubleLines
+            let from = textX - (doubles ? 2 : 1)
+            frame.restyle(x: from, y: y, width: width - from - (doubles ? 1 : 0), height: rows) { $0.reverse = true }
         }
     }
 }

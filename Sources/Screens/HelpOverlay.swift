@@ -104,10 +104,13 @@ struct HelpOverlay {
     /// Every entry typeset for the box's inner width at the current text size.
     private var placed: [Placed] {
         let inner = max(1, Self.box(in: state.size).width - 4)
-        let typesetter = state.typesetter
+        let table = Self.entries(for: state.route)
+        // Drawn one way throughout: where a doubled line cannot hold one
+        // entry (arrows, ⌫), no entry is doubled.
+        let typesetter = state.typesetter.holding(table.flatMap { [$0.keys, $0.action] })
         let category = state.category
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
-        let entries = Self.entries(for: state.route) + [("glyphs: \(typesetter.glyphs.rawValue)", "how big text is drawn here (--glyphs)")]
+        let entries = table + [("glyphs: \(typesetter.glyphsLabel)", "how big text is drawn here (--glyphs)")]
         let keyWidth = entries.filter { !$0.action.isEmpty }.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
         // Side by side needs native-size keys and room for a readable action column.
         let sideBySide = typesetter.rowsPerLine(for: .body, at: category) == 1 && inner - keyWidth - 2 >= 16

@@ -31,17 +31,19 @@ struct RowHeightEstimator {
     private let address: Lines
     private let window: Lines
     private let windowJoinsAddress: Bool
+    private let addressLimit: Int
     private let badgeRows: Int
     private let spacing: Int
 
     init(width: Int, category: ContentSizeCategory, typesetter: Typesetter) {
         // The badge's width does not depend on the status (every title is padded alike).
         let badge = StatusBadge(status: .pending, category: category)
-        let textWidth = max(1, width - DeliveryRowContent.margin * 2 - badge.columns - 1)
+        let textWidth = max(1, width - DeliveryRowContent.textX(badgeColumns: badge.columns, typesetter: typesetter) - DeliveryRowContent.margin)
         name = Lines(.headline, textWidth: textWidth, category: category, typesetter: typesetter)
         address = Lines(.subheadline, textWidth: textWidth, category: category, typesetter: typesetter)
         window = Lines(.caption1, textWidth: textWidth, category: category, typesetter: typesetter)
         windowJoinsAddress = DeliveryRowContent.windowJoinsAddress(at: category)
+        addressLimit = DeliveryRowContent.addressLineLimit(typesetter: typesetter, category: category)
         badgeRows = badge.rows
         spacing = DeliveryRowContent.spacing(after: category, typesetter: typesetter)
     }
@@ -51,7 +53,7 @@ struct RowHeightEstimator {
         let joined = windowJoinsAddress && lengths.window > 0
         let addressCharacters = max(1, lengths.address) + (joined ? lengths.window + 3 : 0)
         let text = name.rows(for: max(1, lengths.name), limit: limits.name)
-            + address.rows(for: addressCharacters, limit: limits.address)
+            + address.rows(for: addressCharacters, limit: addressLimit)
             + window.rows(for: joined ? 0 : lengths.window, limit: limits.window)
         return max(text, badgeRows) + spacing
     }

@@ -15,10 +15,13 @@ struct Scrollbar {
     init(thumb: ScrollbarThumb) { self.thumb = thumb }
 
     /// Draws the track down the first column of `area`, as tall as the area.
-    func draw(into frame: inout Frame, area: Rect) {
+    /// `atTheEdge`: the track is a line at the cell's right edge (▕), which
+    /// a doubled row can draw in the same place, rather than in its middle (│).
+    func draw(into frame: inout Frame, area: Rect, atTheEdge: Bool = false) {
         for row in 0 ..< area.height {
             let inThumb = row >= thumb.start && row < thumb.start + thumb.length
-            frame.write(inThumb ? "█" : "│", x: area.x, y: area.y + row, style: CellStyle(dim: !inThumb, color: inThumb ? .tint : .secondary))
+            let track = atTheEdge ? "▕" : "│"
+            frame.write(inThumb ? "█" : track, x: area.x, y: area.y + row, style: CellStyle(dim: !inThumb, color: inThumb ? .tint : .secondary))
         }
     }
 }

@@ -26,7 +26,11 @@ struct ShipmentContent {
     init(_ delivery: Delivery, width: Int, category: ContentSizeCategory, typesetter: Typesetter, now: TimeOfDay? = nil) {
         self.width = width
         self.category = category
-        self.typesetter = typesetter
+        // The whole delivery is drawn one way: a line a doubled line cannot
+        // hold takes the others up the ladder with it.
+        self.typesetter = typesetter.holding(
+            [delivery.name, delivery.address.line1, delivery.address.line2 ?? "", delivery.phone ?? "", delivery.text ?? "",
+             delivery.id, delivery.window ?? "", delivery.instructions ?? ""] + delivery.items.map(\.name))
         let inner = max(1, width - 2 * Self.margin)
 
         // Name, centred, in its own first cell.

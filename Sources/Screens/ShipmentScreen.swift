@@ -15,7 +15,8 @@ struct ShipmentScreen {
         content.draw(into: &frame, area: area, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: area.height, offset: offset) {
             let track = AppState.scrollbarArea(in: state.size)
-            scrollbar.draw(into: &frame, area: Rect(x: track.x, y: area.y, width: track.width, height: area.height))
+            scrollbar.draw(into: &frame, area: Rect(x: track.x, y: area.y, width: track.width, height: area.height),
+                           atTheEdge: state.typesetter.mayDoubleLines)
         }
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         ShipmentStatusLine(status: delivery.status).draw(into: &frame, y: area.y - 1)

@@ -52,10 +52,24 @@ struct StatusBadge {
         // A tile in the status colour with the symbol cut out of its middle:
         // as big as the largest text style whose glyph fits the tile.
         let glyph = bigSymbol(typesetter: typesetter)
-        let top = (rows - glyph.height) / 2, left = (columns - glyph.width) / 2
+        var top = (rows - glyph.height) / 2, left = (columns - glyph.width) / 2
+        var copies = 1
+        // A one-character symbol on a doubled row shows only its half there:
+        // it goes on a plain row of the tile if there is one, else on a
+        // whole top-and-bottom pair at a pair's column, drawn twice as big.
+        if glyph.height == 1, frame.lineAttributes.indices.contains(y + top), frame.lineAttributes[y + top] != .normal {
+            let tile = max(0, y) ..< min(frame.height, y + rows)
+            if let plain = tile.filter({ frame.lineAttributes[$0] == .normal }).min(by: { abs($0 - y - top) < abs($1 - y - top) }) {
+                top = plain - y
+            } else {
+                if frame.lineAttributes[y + top] == .doubleBottom, top > 0 { top -= 1 }
+                copies = top + 1 < rows ? 2 : 1
+                left -= (x + left) % 2
+            }
+        }
         for row in 0 ..< rows {
             var column = 0
-            let line = row - top
+            let line = copies == 2 && row == top + 1 ? 0 : row - top
             if glyph.lines.indices.contains(line) {
                 let cells = glyph.lines[line].graphemes
                 var ink = Array(repeating: Grapheme(" ", columns: 1), count: left) + cells

@@ -53,17 +53,31 @@ public struct AnsiEncoder: Sendable {
 
     /// Which of cells 2i and 2i+1 a doubled line shows: the first, unless it
     /// is a blank or continues a run the second breaks (a spaced-out word
-    /// at an odd column, a symbol inside a tile, a scrollbar at the edge).
-    static func standingOut(_ frame: Frame, pair: Int, y: Int) -> Cell {
+    /// at an odd column, a symbol inside a tile). A bar that fills half of
+    /// one cell beside a blank (the selection bar, the scrollbar) is drawn
+    /// at half its width, so doubled it covers exactly the cell it covers
+    /// on a plain row.
+    public static func standingOut(_ frame: Frame, pair: Int, y: Int) -> Cell {
         let left = frame[2 * pair, y]
         guard 2 * pair + 1 < frame.width else { return left }
         let right = frame[2 * pair + 1, y]
         if right.isContinuation || left == right { return left }
         let leftIsBlank = left.grapheme == " " || left.isContinuation
+        let rightIsBlank = right.grapheme == " " && !right.style.reverse
+        if rightIsBlank, let half = halfWidthOnTheLeft[left.grapheme] { return Cell(half, style: left.style) }
+        if leftIsBlank, !left.style.reverse, let half = halfWidthOnTheRight[right.grapheme] { return Cell(half, style: right.style) }
         if leftIsBlank, right.grapheme != " " { return right }
         if pair > 0, frame[2 * pair - 1, y] == left, right.grapheme != " " { return right }
         return left
     }
+
+    /// A bar in the left cell of a pair, as the character whose doubled
+    /// glyph covers the same part of that cell: ▌ (half a cell) is ▎ (a
+    /// quarter of two), █ is ▌.
+    static let halfWidthOnTheLeft: [String: String] = ["▌": "▎", "█": "▌"]
+    /// A bar in the right cell of a pair: █ is ▐; the scrollbar's track at
+    /// the cell's right edge (▕) stays at the edge.
+    static let halfWidthOnTheRight: [String: String] = ["█": "▐", "▕": "▕", "│": "▕"]
 
     /// One OSC 66 run: the cursor to its corner, its style, the text.
     /// Fractional scales are centred in their blocks.
@@ -80,7 +94,10 @@ public struct AnsiEncoder: Sendable {
 
     /// Row `y` as plain styled cells, skipping cells the terminal draws itself.
     public func plainLine(_ frame: Frame, y: Int) -> String {
-        var out = Self.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
+        // A line attribute is reset only in a frame that sets some: a
+        // terminal that draws none may show or log the sequence.
+        let reset = frame.lineAttributes.contains { $0 != .normal } ? LineAttribute.normal.escapeSequence : ""
+        var out = Self.moveTo(x: 0, y: y) + reset
         var current: CellStyle?
         var skipping = false
         for x in 0 ..< frame.width {

@@ -1,17 +1,21 @@
 import Typesetting
 
 /// Which `GlyphMode` the terminal can do best, from its environment and
-/// its answers to the probe (`TerminalProbe`): OSC 66 (`scaled`) where the
-/// probe shows kitty's text-sizing protocol, DEC double-size lines
-/// (`doubled`) where the terminal names itself as one that draws them with
-/// a scaled font, mosaics (`automatic`) otherwise and always inside tmux or
-/// screen, which pass neither through.
+/// its answers to the probe (`TerminalProbe`), in the order of the ladder:
+/// OSC 66 (`scaled`) where the probe shows kitty's text-sizing protocol,
+/// DEC double-size lines (`doubled`) where the terminal names itself as one
+/// that draws them with a scaled font, else a mosaic: braille, or half
+/// blocks in terminals whose braille is missing or misdrawn. Inside tmux or
+/// screen, which pass neither protocol through, always the braille mosaic.
 public enum GlyphDetection {
-    /// The bytes that ask: a carriage return, a cursor position report, a
-    /// space two cells wide (OSC 66 `w=2`), another report, a space scaled
-    /// 2× (`s=2`), another report, XTVERSION, and a status report that every
+    /// The first question: XTVERSION, then a status report that every
     /// terminal answers last, so the answers are known complete when it comes.
-    public static let probe = "\r\u{1B}[6n\u{1B}]66;w=2; \u{1B}\\\u{1B}[6n\u{1B}]66;s=2; \u{1B}\\\u{1B}[6n\u{1B}[>0q\u{1B}[5n"
+    public static let identify = "\u{1B}[>0q\u{1B}[5n"
+    /// The second, only for a terminal that may draw OSC 66 (see
+    /// `asksAboutScaling`): a carriage return, a cursor position report, a
+    /// space two cells wide (OSC 66 `w=2`), another report, a space scaled
+    /// 2× (`s=2`), another report, and the status report.
+    public static let probe = "\r\u{1B}[6n\u{1B}]66;w=2; \u{1B}\\\u{1B}[6n\u{1B}]66;s=2; \u{1B}\\\u{1B}[6n\u{1B}[5n"
     /// Sent after the answers: back to the line's start and clear it of the probe's spaces.
     public static let cleanup = "\r\u{1B}[2K"
 
@@ -20,6 +24,16 @@ public enum GlyphDetection {
         if environment["TMUX"] != nil || environment["STY"] != nil { return true }
         let term = environment["TERM"] ?? ""
         return term.hasPrefix("screen") || term.hasPrefix("tmux")
+    }
+
+    /// Whether a terminal that named itself `version` (nil: it did not) may
+    /// draw OSC 66, so that the OSC 66 probe is worth sending: never to
+    /// xterm, nor to kitty before 0.40, which log it as an unknown code.
+    public static func asksAboutScaling(version: String?) -> Bool {
+        guard let version else { return true }
+        if version.hasPrefix("XTerm(") { return false }
+        if let kitty = numbers(after: "kitty(", in: version) { return kitty.lexicographicallyPrecedes([0, 40]) == false }
+        return true
     }
 
     /// Terminals known to draw DEC double-size lines in a scaled font, by
@@ -34,6 +48,35 @@ public enum GlyphDetection {
         version.hasPrefix("XTerm(") || version.hasPrefix("WezTerm")
     }
 
+    /// Terminals whose braille does not read, so their mosaic is half
+    /// blocks: mlterm (its default fonts have no braille: every cell an
+    /// empty box) and alacritty (it draws braille with misplaced and doubled
+    /// dots), seen under Xvfb (docs/terminals.md).
+    public static func misdrawsBraille(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["MLTERM"] != nil || term.hasPrefix("mlterm")
+            || environment["ALACRITTY_WINDOW_ID"] != nil || environment["ALACRITTY_SOCKET"] != nil
+            || environment["ALACRITTY_LOG"] != nil || term.hasPrefix("alacritty")
+    }
+
+    /// What the terminal calls itself, for the status bar: its XTVERSION
+    /// name without the version, else what its environment says.
+    public static func terminalName(environment: [String: String], version: String?) -> String? {
+        if environment["TMUX"] != nil { return "tmux" }
+        if environment["STY"] != nil { return "screen" }
+        if let version, let name = version.split(separator: "(").first, !name.isEmpty {
+            return name == "XTerm" ? "xterm" : String(name)
+        }
+        if environment["KONSOLE_VERSION"] != nil { return "Konsole" }
+        if environment["WT_SESSION"] != nil { return "Windows Terminal" }
+        if let program = environment["TERM_PROGRAM"], !program.isEmpty { return program }
+        if environment["MLTERM"] != nil { return "mlterm" }
+        if environment["ALACRITTY_WINDOW_ID"] != nil || environment["ALACRITTY_SOCKET"] != nil { return "alacritty" }
+        if environment["VTE_VERSION"] != nil { return "VTE" }
+        if let term = environment["TERM"], !term.isEmpty { return "TERM=" + term }
+        return nil
+    }
+
     /// The mode for these answers (nil: the terminal was not probed).
     public static func choose(environment: [String: String], replies: ProbeReplies?) -> GlyphMode {
         if isMultiplexed(environment) { return .automatic }
@@ -42,6 +85,22 @@ public enum GlyphDetection {
             return .scaled
         }
         if let version = replies?.version, drawsDoubledLines(version: version) { return .doubled }
-        return drawsDoubledLines(environment) ? .doubled : .automatic
+        if drawsDoubledLines(environment) { return .doubled }
+        return misdrawsBraille(environment) ? .blocks : .automatic
+    }
+
+    /// The mode and why, as the status bar and help say it: "doubled (xterm)".
+    public static func label(for mode: GlyphMode, environment: [String: String], replies: ProbeReplies?) -> String {
+        // `automatic` after detection is the braille mosaic: say what is drawn.
+        let shown = mode == .automatic ? "braille" : mode.rawValue
+        return terminalName(environment: environment, version: replies?.version).map { "\(shown) (\($0))" } ?? shown
+    }
+
+    /// The dotted numbers after `prefix` in `text` ("kitty(0.26.5)" → [0, 26, 5]).
+    private static func numbers(after prefix: String, in text: String) -> [Int]? {
+        guard text.hasPrefix(prefix) else { return nil }
+        let digits = text.dropFirst(prefix.count).prefix { $0.isNumber || $0 == "." }
+        let parts = digits.split(separator: ".").compactMap { Int($0) }
+        return parts.isEmpty ? nil : parts
     }
 }

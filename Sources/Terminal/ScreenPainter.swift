@@ -11,6 +11,10 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     public let backend: Backend
     public var encoder: AnsiEncoder
     private var previous: Frame?
+    /// Whether any frame shown had a doubled line: only then can a row carry
+    /// a line attribute to reset. A terminal never sent one is never sent
+    /// `ESC # 5` either (kitty 0.26 logs every one as unknown).
+    private var hasDoubledLines = false
 
     public init(backend: Backend, encoder: AnsiEncoder = AnsiEncoder()) {
         self.backend = backend
@@ -20,9 +24,15 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// Forgets what is on screen so the next frame is drawn whole.
     public func invalidate() { previous = nil }
 
+    /// Rows something else wrote over after the last frame (hyperlinks): the
+    /// next frame draws each of them whole if it changes there, so nothing
+    /// of what was written (an underline) stays behind.
+    public func drawnOver(rows: [Int]) { overwritten = rows }
+    private var overwritten: [Int] = []
+
     /// Resets the lines the last frame doubled, before the terminal is given back.
     public func resetLines() {
-        guard let previous else { return }
+        guard let previous, hasDoubledLines else { return }
         var out = ""
         for y in 0 ..< previous.height where previous.lineAttributes[y] != .normal {
             out += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
@@ -34,10 +44,13 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var redrawn = [Bool](repeating: old == nil, count: frame.height)
         var before = ""
+        hasDoubledLines = hasDoubledLines || frame.lineAttributes.contains { $0 != .normal }
         if old == nil {
             backend.clear()
             // Any row may still carry a line attribute from before.
-            for y in 0 ..< frame.height { before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence }
+            if hasDoubledLines {
+                for y in 0 ..< frame.height { before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence }
+            }
         } else if let old {
             for y in 0 ..< frame.height where old.lineAttributes[y] != frame.lineAttributes[y] {
                 redrawn[y] = true
@@ -45,6 +58,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                     before += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
                 }
             }
+            for y in overwritten where y < frame.height && !Self.sameRow(old, frame, y) { redrawn[y] = true }
             let kept = Set(frame.scaledRuns)
             for run in old.scaledRuns where !kept.contains(run) {
                 for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
@@ -68,6 +82,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         let after = scaling(of: frame, old: old, touched: touched)
         if !after.isEmpty { backend.writeRaw(after) }
         previous = frame
+        overwritten = []
     }
 
     /// The doubled lines and runs to (re)write: new or changed ones, and any

@@ -26,28 +26,52 @@ public enum TerminalEscapes {
     /// Writes each run of linked cells again inside an OSC 8 hyperlink,
     /// underlined. The cursor and attributes are saved and restored around it
     /// (DECSC/DECRC), so ncurses' idea of the screen stays true.
-    static func overlayLinks(_ frame: Frame) {
-        let out = linkOverlay(for: frame)
+    static func overlayLinks(_ frame: Frame, encoder: AnsiEncoder) {
+        let out = linkOverlay(for: frame, encoder: encoder)
         if !out.isEmpty { send(out) }
     }
 
-    /// The bytes `overlayLinks` writes for `frame`.
-    static func linkOverlay(for frame: Frame) -> String {
+    /// The rows `linkOverlay` writes over for `frame`.
+    static func linkedRows(of frame: Frame) -> [Int] {
+        (0 ..< frame.height).filter { y in (0 ..< frame.width).contains { frame[$0, y].style.link != nil } }
+    }
+
+    /// The bytes `overlayLinks` writes for `frame`: each run in its cells'
+    /// style, underlined. On a doubled line the run is the line's own
+    /// characters at its own columns (a pair of cells each), not underlined:
+    /// xterm draws a doubled line's underline a row below it, under the next
+    /// line's text. Nor is a run of mosaic cells: its underline would cross
+    /// every row of its glyphs. Both stay links.
+    static func linkOverlay(for frame: Frame, encoder: AnsiEncoder = AnsiEncoder()) -> String {
         var out = ""
         for y in 0 ..< frame.height {
+            let attribute = frame.lineAttributes[y]
+            let doubled = attribute != .normal
+            let count = doubled ? frame.width / 2 : frame.width
+            let cellAt = { (x: Int) -> Cell in doubled ? AnsiEncoder.standingOut(frame, pair: x, y: y) : frame[x, y] }
             var x = 0
-            while x < frame.width {
-                guard let link = frame[x, y].style.link else { x += 1; continue }
+            while x < count {
+                let first = cellAt(x)
+                guard let link = first.style.link else { x += 1; continue }
                 var text = ""
                 let start = x
-                while x < frame.width, frame[x, y].style.link == link {
-                    if !frame[x, y].isContinuation { text += frame[x, y].grapheme }
+                while x < count, cellAt(x).style.link == link {
+                    let cell = cellAt(x)
+                    if !cell.isContinuation { text += cell.grapheme.isEmpty ? " " : cell.grapheme }
                     x += 1
                 }
-                out += "\u{1B}7\u{1B}[\(y + 1);\(start + 1)H\u{1B}[4m\u{1B}]8;;\(link)\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\\u{1B}8"
+                var style = first.style
+                style.underline = !doubled && !isMosaic(text)
+                out += "\u{1B}7\u{1B}[\(y + 1);\(start + 1)H" + encoder.sgr(style) + "\u{1B}]8;;\(link)\u{1B}\\" + text
+                    + "\u{1B}]8;;\u{1B}\\\u{1B}[0m\u{1B}8"
             }
         }
         return out
+    }
+
+    /// True when `text` is only mosaic cells and blanks (braille, block elements).
+    static func isMosaic(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0 == " " || (0x2800 ... 0x28FF).contains($0.value) || (0x2580 ... 0x259F).contains($0.value) }
     }
 
     private static func send(_ sequence: String) {

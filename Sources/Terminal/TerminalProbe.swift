@@ -1,7 +1,8 @@
 import Foundation
 
 /// Asks the terminal what it can draw, before ncurses takes it over: writes
-/// `GlyphDetection.probe` with echo and line buffering off and reads the
+/// `GlyphDetection.identify` (and, to a terminal that may draw OSC 66,
+/// `GlyphDetection.probe`) with echo and line buffering off and reads the
 /// answers until the closing status report or a deadline, so a terminal
 /// that answers nothing costs at most `deadlineMilliseconds` and the answers
 /// never show on screen or arrive as keys.
@@ -24,10 +25,26 @@ public enum TerminalProbe {
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
 
-        send(GlyphDetection.probe, to: output)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(deadlineMilliseconds) * 1_000_000
+        // First who it is; the OSC 66 probe only to a terminal that may draw it
+        // (one that does not would show or log its text).
+        let identity = exchange(GlyphDetection.identify, input: input, output: output, deadline: deadline)
+        var replies = identity
+        if identity.isComplete, GlyphDetection.asksAboutScaling(version: identity.version) {
+            let scaling = exchange(GlyphDetection.probe, input: input, output: output, deadline: deadline)
+            replies.cursorColumns = scaling.cursorColumns
+            replies.isComplete = scaling.isComplete
+            send(GlyphDetection.cleanup, to: output)
+        }
+        return replies
+    }
+
+    /// Writes `question` and reads the answers until the closing status
+    /// report or `deadline` (nanoseconds of the uptime clock).
+    private static func exchange(_ question: String, input: Int32, output: Int32, deadline: UInt64) -> ProbeReplies {
+        send(question, to: output)
         var bytes: [UInt8] = []
         var replies = ProbeReplies()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(deadlineMilliseconds) * 1_000_000
         var buffer = [UInt8](repeating: 0, count: 256)
         while !replies.isComplete {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -43,7 +60,6 @@ public enum TerminalProbe {
             bytes += buffer[0 ..< count]
             replies = ProbeReplies(parsing: bytes)
         }
-        send(GlyphDetection.cleanup, to: output)
         return replies
     }
 

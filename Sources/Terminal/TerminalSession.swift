@@ -95,7 +95,12 @@ public final class TerminalSession {
     /// one; then the hyperlinks ncurses cannot write (OSC 8) over their cells.
     public func draw(_ frame: Frame) {
         painter.draw(frame)
-        if TerminalEscapes.hyperlinksEnabled { TerminalEscapes.overlayLinks(frame) }
+        if TerminalEscapes.hyperlinksEnabled {
+            TerminalEscapes.overlayLinks(frame, encoder: painter.encoder)
+            // What the overlay wrote is not in ncurses' idea of the screen: a
+            // row it covered is drawn whole again when it changes.
+            painter.drawnOver(rows: TerminalEscapes.linkedRows(of: frame))
+        }
     }
 
     /// Forgets what is on screen so the next frame is drawn whole.

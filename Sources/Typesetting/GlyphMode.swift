@@ -11,8 +11,8 @@ public enum GlyphMode: String, Sendable, Hashable, CaseIterable, Codable {
     case blocks
     /// Ordinary terminal text at every size, keeping the ramp's spacing.
     case native
-    /// DEC double-size lines in the terminal's own font where the size is
-    /// about twice Large (`Data/doubled-ladder.tsv`), mosaics elsewhere.
+    /// DEC double-size lines in the terminal's own font, and braille above
+    /// them, as the ladder plan says (`LadderPlan`, `Data/ladder.tsv`).
     case doubled
     /// kitty's text-sizing protocol (OSC 66): the terminal's own font at
     /// Apple's size ratios.

@@ -1,7 +1,7 @@
 /// The terminal type ramp: for each style at each category, how tall its
 /// big glyphs are in each mosaic, whether it is bold, and the spacing after it.
 ///
-/// `standard` is derived in code from `ApplePointSizes` and `GlyphLadder` so
+/// `standard` is derived in code from `ApplePointSizes` and `LadderPlan` so
 /// the binary never needs the repository; `Data/type-ramp.tsv` is the same
 /// table printed by `tsv` (with the rows and strike each size draws), kept
 /// equal to it by a golden test.
@@ -25,22 +25,19 @@ public struct TypeRamp: Sendable, Hashable {
     }
 
     /// Derived from Apple's point sizes by the rules in `docs/typesetting.md`:
-    /// Large and below are native text; above Large a style's cap height is
-    /// `GlyphLadder`'s for its point size, so Headline, Body and Subhead grow
-    /// a rung every step; below Large glyphs cannot shrink, so each step
-    /// tightens some spacing.
+    /// Large and below are native text; above Large a style's cap heights
+    /// are the braille and blocks ladder plans' (`LadderPlan`); below Large
+    /// glyphs cannot shrink, so each step tightens some spacing.
     public static let standard: TypeRamp = {
         var table: [TextStyle: [StyleMetrics]] = [:]
         for style in TextStyle.allCases {
             table[style] = ContentSizeCategory.allCases.map { category in
-                let points = ApplePointSizes.points(of: style, at: category)
-                let big = category > .large
-                return StyleMetrics(
+                StyleMetrics(
                     isBold: isBold(style),
                     spacingAfter: spacingAfter(style, at: category),
-                    points: points,
-                    brailleCap: big ? GlyphLadder.capHeight(points: points, mosaic: .braille) : 0,
-                    blocksCap: big ? GlyphLadder.capHeight(points: points, mosaic: .halfBlocks) : 0
+                    points: ApplePointSizes.points(of: style, at: category),
+                    brailleCap: LadderPlan.of(.braille).drawing(of: style, at: category).mosaicCap?.cap ?? 0,
+                    blocksCap: LadderPlan.of(.blocks).drawing(of: style, at: category).mosaicCap?.cap ?? 0
                 )
             }
         }

@@ -4,31 +4,21 @@ import Canvas
 /// are wrapped by the same `LineWrapper` as mosaics, with `factor` cells a
 /// column and `factor` rows a line, so measured heights are drawn heights.
 extension Typesetter {
-    /// The ladder `--glyphs doubled` follows.
-    public static let doubledLadder = DoubledLadder.standard
-
-    /// How the terminal draws `style` at `category` itself, or nil for the
-    /// ramp's native text or mosaics.
+    /// How the terminal draws `style` at `category` itself (the ladder
+    /// plan's doubled and scaled drawings), or nil for native text or mosaics.
     func lineScaling(for style: TextStyle, at category: ContentSizeCategory) -> LineScaling? {
-        switch glyphs {
-        case .doubled:
-            switch Self.doubledLadder.treatment(of: style, at: category) {
-            case .native: return .scaled(TextScale(scale: 1))
-            case .doubled: return .doubled
-            case .ramp: return nil
-            }
-        case .scaled:
-            // The terminal draws every size itself, native ones included: never a mosaic.
-            return .scaled(Self.textScale(for: style, at: category))
-        case .automatic, .mosaic, .braille, .blocks, .native:
-            return nil
+        switch drawing(for: style, at: category) {
+        case .doubled: .doubled
+        // The terminal draws every size itself, native ones included: never a mosaic.
+        case .scaled(let scale): .scaled(scale)
+        case .native, .braille, .blocks: nil
         }
     }
 
     /// The OSC 66 scale of `style` at `category`: Apple's points relative to
     /// Large's Body (17 pt), as near as `s` and `n/d` can state it.
     public static func textScale(for style: TextStyle, at category: ContentSizeCategory) -> TextScale {
-        TextScale.nearest(to: DoubledLadder.ratio(style, category))
+        LadderPlan.textScale(for: style, at: category)
     }
 
     func typesetScaled(
@@ -37,8 +27,6 @@ extension Typesetter {
         let factor = scaling.factor
         let layout = LineWrapper.layout(measured, columnScale: factor, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
-        // One text is drawn one way: doubled only if every line can be.
-        let canDouble = all.allSatisfy { $0.columns == 0 || Self.isSafeOnDoubledLines($0) }
         var lines: [TypesetLine] = []
         for (index, range) in layout.lines.enumerated() {
             var graphemes = Array(all[range]).filter { $0.columns > 0 }
@@ -52,12 +40,6 @@ extension Typesetter {
             switch scaling {
             case .scaled(let scale) where scale.isNative:
                 lines.append(TypesetLine(graphemes: graphemes))
-            case .doubled where !canDouble:
-                // xterm 379 crashes drawing, on a double-size line, a wide
-                // character or one its font lacks (seen: U+1EC5 in DejaVu Sans
-                // Mono): such text stays native, each line in the same two rows.
-                lines.append(TypesetLine(graphemes: graphemes))
-                lines.append(TypesetLine(graphemes: []))
             case .doubled:
                 lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleTop))
                 lines.append(TypesetLine(graphemes: spaced, lineAttribute: .doubleBottom))

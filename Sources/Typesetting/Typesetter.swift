@@ -21,11 +21,56 @@ public struct Typesetter: Sendable {
     /// there the cache's hashing and locking cost a tenth of the time, and
     /// its entries would push out the ones the screen on show re-uses.
     public var cachesMeasurements = true
+    /// False for text that holds a character a doubled line cannot (see
+    /// `holding(_:)`): its doubled drawings go up to `LadderPlan.doubledFallback`.
+    public var doublesLines = true
+    /// What the status bar and help call the mode in use: the mode, and
+    /// why (the terminal that was recognised), e.g. "doubled (xterm)".
+    public var glyphsLabel: String
 
     public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic, font: FontChoice = .automatic) {
         self.ramp = ramp
         self.glyphs = glyphs
         self.font = font
+        glyphsLabel = glyphs.rawValue
+    }
+
+    /// Whether some line may be drawn as a DEC doubled line (the screens
+    /// then keep what shares a row with one on pairs of columns).
+    public var mayDoubleLines: Bool { glyphs == .doubled }
+
+    /// How `style` is drawn at `category`: the mode's ladder plan, with the
+    /// doubled rungs moved up for text a doubled line cannot hold.
+    public func drawing(for style: TextStyle, at category: ContentSizeCategory) -> LadderPlan.Drawing {
+        let drawing = LadderPlan.of(glyphs).drawing(of: style, at: category)
+        return drawing == .doubled && !doublesLines ? LadderPlan.doubledFallback : drawing
+    }
+
+    /// This typesetter for a group of texts drawn together (one delivery):
+    /// if any of them holds a character a doubled line cannot, none is
+    /// doubled, so the group keeps the ladder's order of styles
+    /// (a Latin name is not drawn smaller than a Japanese address).
+    public func holding(_ texts: [String]) -> Typesetter {
+        guard doublesLines, glyphs == .doubled, !texts.allSatisfy(Self.fitsDoubledLines) else { return self }
+        var copy = self
+        copy.doublesLines = false
+        return copy
+    }
+
+    /// Whether every character of `text` can be drawn on a doubled line.
+    static func fitsDoubledLines(_ text: String) -> Bool {
+        printableASCIIColumns(text) != nil
+            || MeasuredTextCache.shared.measured(text).graphemes().allSatisfy { $0.columns == 0 || isSafeOnDoubledLines($0) }
+    }
+
+    /// Self, or for text a doubled line cannot hold where `style` would be
+    /// doubled, a typesetter that draws it the next rung up.
+    private func fitting(_ text: String, style: TextStyle, at category: ContentSizeCategory) -> Typesetter? {
+        guard doublesLines, glyphs == .doubled, drawing(for: style, at: category) == .doubled,
+              !Self.fitsDoubledLines(text) else { return nil }
+        var copy = self
+        copy.doublesLines = false
+        return copy
     }
 
     public func metrics(for style: TextStyle, at category: ContentSizeCategory) -> StyleMetrics {
@@ -38,12 +83,15 @@ public struct Typesetter: Sendable {
     public func typeset(
         _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> TypesetText {
+        if let other = fitting(text, style: style, at: category) {
+            return other.typeset(text, style: style, category: category, width: width, lineLimit: lineLimit)
+        }
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
         if let scaling = lineScaling(for: style, at: category) {
             return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
         }
-        let face = bigFace(for: metrics)
+        let face = bigFace(for: style, at: category)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
         let all = measured.graphemes()
         var lines: [TypesetLine] = []
@@ -65,11 +113,13 @@ public struct Typesetter: Sendable {
     public func height(
         of text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
     ) -> Int {
+        if let other = fitting(text, style: style, at: category) {
+            return other.height(of: text, style: style, category: category, width: width, lineLimit: lineLimit)
+        }
         if let scaling = lineScaling(for: style, at: category) {
             return scaledHeight(text, scaling: scaling, width: width, lineLimit: lineLimit)
         }
-        let metrics = ramp.metrics(for: style, at: category)
-        let face = bigFace(for: metrics)
+        let face = bigFace(for: style, at: category)
         let scale = face?.columnCells ?? 1
         // Printable ASCII that fits whole is one line, whatever its breaks:
         // short names and delivery windows need no measuring at all.
@@ -112,19 +162,18 @@ public struct Typesetter: Sendable {
     var mosaic: Mosaic? {
         switch glyphs {
         case .native, .scaled: nil
-        // Doubled lines hand the sizes beyond about 2× to the mosaic ladder.
+        // Doubled lines hand the sizes beyond twice native to the mosaic ladder.
         case .braille, .automatic, .mosaic, .doubled: .braille
         case .blocks: .halfBlocks
         }
     }
 
     /// The face big glyphs of this style are drawn in, or nil for native text
-    /// (a native-size style, `.native`, or no font on the machine).
-    func bigFace(for metrics: StyleMetrics) -> GlyphFace? {
-        guard let mosaic else { return nil }
-        let cap = metrics.capHeight(in: mosaic)
-        guard cap > 0 else { return nil }
-        return GlyphCache.shared.face(font: font, bold: GlyphLadder.isBold(capHeight: cap) || metrics.isBold, capHeight: cap, mosaic: mosaic)
+    /// (a native-size style, `.native`, doubled or scaled lines, or no font on the machine).
+    func bigFace(for style: TextStyle, at category: ContentSizeCategory) -> GlyphFace? {
+        guard let (mosaic, cap) = drawing(for: style, at: category).mosaicCap else { return nil }
+        let bold = GlyphLadder.isBold(capHeight: cap) || ramp.metrics(for: style, at: category).isBold
+        return GlyphCache.shared.face(font: font, bold: bold, capHeight: cap, mosaic: mosaic)
     }
 
     /// One line of text as `face.rows` lines of mosaic, clipped to `width`.
@@ -165,7 +214,7 @@ extension Typesetter {
     /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
         if let scaling = lineScaling(for: style, at: category) { return Double(scaling.factor) }
-        return Double(bigFace(for: ramp.metrics(for: style, at: category))?.columnCells ?? 1)
+        return Double(bigFace(for: style, at: category)?.columnCells ?? 1)
     }
 
     /// Terminal rows one line of `style` text takes at `category` as drawn:
@@ -173,6 +222,6 @@ extension Typesetter {
     /// native-size styles, or no font on the machine).
     public func rowsPerLine(for style: TextStyle, at category: ContentSizeCategory) -> Int {
         if let scaling = lineScaling(for: style, at: category) { return scaling.factor }
-        return bigFace(for: ramp.metrics(for: style, at: category))?.rows ?? 1
+        return bigFace(for: style, at: category)?.rows ?? 1
     }
 }

@@ -67,12 +67,14 @@ struct BrowseCommand: ParsableCommand {
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
+        var glyphsLabel = glyphs.rawValue
         if glyphs == .automatic {
-            glyphs = GlyphDetection.choose(
-                environment: environment,
-                replies: GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
-            )
+            let replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            glyphs = GlyphDetection.choose(environment: environment, replies: replies)
+            glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
         }
+        var typesetter = display.typesetter(glyphs: glyphs)
+        typesetter.glyphsLabel = glyphsLabel
         let terminal = TerminalSession()
         let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.
@@ -82,7 +84,7 @@ struct BrowseCommand: ParsableCommand {
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: display.typesetter(glyphs: glyphs), strategy: display.rowHeights, showsCursor: cursor == .visible
+            typesetter: typesetter, strategy: display.rowHeights, showsCursor: cursor == .visible
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()

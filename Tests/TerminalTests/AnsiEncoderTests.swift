@@ -26,7 +26,11 @@ import Testing
         // Solid cells are written as reverse spaces, on doubled lines too (no seams).
         #expect(Self.shown("███▸████") == " ▸  ")
         #expect(AnsiEncoder().doubledLine(Self.frame("██"), y: 0).contains("\u{1B}[0;7m "))
-        #expect(Self.shown("a b    │") == "ab │")
+        // A scrollbar at the edge (│ or ▕) is drawn at the edge of its doubled cell.
+        #expect(Self.shown("a b    │") == "ab ▕")
+        #expect(Self.shown("a b    █") == "ab ▐")
+        // The selection bar (▌ then a blank) covers half of its cell, as on a plain row.
+        #expect(Self.shown("▌ a b ") == "▎ab")
     }
 
     @Test func stylesAndTheLineAttributeAreWritten() {

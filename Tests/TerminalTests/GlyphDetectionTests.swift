@@ -50,8 +50,39 @@ import Typesetting
     }
 
     @Test func theProbeIsKittysSequenceEndedByAStatusReport() {
+        #expect(GlyphDetection.identify == "\(esc)[>0q\(esc)[5n")
         #expect(GlyphDetection.probe.hasPrefix("\r\(esc)[6n\(esc)]66;w=2; \(esc)\\\(esc)[6n"))
-        #expect(GlyphDetection.probe.hasSuffix("\(esc)[>0q\(esc)[5n"))
+        #expect(GlyphDetection.probe.hasSuffix("\(esc)[6n\(esc)[5n"))
+    }
+
+    /// OSC 66 goes only to a terminal that may draw it: kitty 0.26 and xterm
+    /// log or ignore it, and are told apart by XTVERSION first.
+    @Test func theScalingProbeIsSentOnlyToTerminalsThatMayDrawIt() {
+        #expect(!GlyphDetection.asksAboutScaling(version: "XTerm(379)"))
+        #expect(!GlyphDetection.asksAboutScaling(version: "kitty(0.26.5)"))
+        #expect(GlyphDetection.asksAboutScaling(version: "kitty(0.40.1)"))
+        #expect(GlyphDetection.asksAboutScaling(version: "kitty(1.2)"))
+        #expect(GlyphDetection.asksAboutScaling(version: "foot(1.16.2)"))
+        #expect(GlyphDetection.asksAboutScaling(version: nil))
+    }
+
+    /// mlterm and alacritty draw braille that does not read: half blocks there.
+    @Test func terminalsWithoutReadableBrailleGetHalfBlocks() {
+        let silent = ProbeReplies(isComplete: true)
+        #expect(GlyphDetection.choose(environment: ["MLTERM": "3.9.0"], replies: silent) == .blocks)
+        #expect(GlyphDetection.choose(environment: ["TERM": "alacritty"], replies: silent) == .blocks)
+        #expect(GlyphDetection.choose(environment: ["ALACRITTY_WINDOW_ID": "1"], replies: silent) == .blocks)
+        #expect(GlyphDetection.choose(environment: ["TERM": "rxvt-unicode-256color"], replies: silent) == .automatic)
+        #expect(GlyphDetection.choose(environment: ["TMUX": "x", "MLTERM": "3.9.0"], replies: nil) == .automatic)
+    }
+
+    /// The status bar and help name the mode in use and the terminal that chose it.
+    @Test func theModeIsNamedWithItsTerminal() {
+        let xterm = ProbeReplies(version: "XTerm(379)", isComplete: true)
+        #expect(GlyphDetection.label(for: .doubled, environment: [:], replies: xterm) == "doubled (xterm)")
+        #expect(GlyphDetection.label(for: .automatic, environment: ["TMUX": "x"], replies: nil) == "braille (tmux)")
+        #expect(GlyphDetection.label(for: .blocks, environment: ["MLTERM": "3.9.0"], replies: ProbeReplies()) == "blocks (mlterm)")
+        #expect(GlyphDetection.label(for: .automatic, environment: [:], replies: nil) == "braille")
     }
 
     @Test func nothingIsAskedWithoutATerminal() {

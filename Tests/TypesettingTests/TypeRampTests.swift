@@ -31,20 +31,6 @@ import Testing
         }
     }
 
-    /// The first demand: from Large to AX5 every step makes the name
-    /// (Headline), Body and the address (Subhead) strictly bigger, in each mosaic.
-    @Test(arguments: [Mosaic.braille, .halfBlocks])
-    func everyStepAboveLargeGrowsHeadlineBodyAndSubhead(mosaic: Mosaic) {
-        for style in [TextStyle.headline, .body, .subheadline] {
-            var previous = 0
-            for category in categories where category >= .large {
-                let cap = ramp.metrics(for: style, at: category).capHeight(in: mosaic)
-                if category > .large { #expect(cap > previous, "\(style) \(category.name) \(mosaic)") }
-                previous = cap
-            }
-        }
-    }
-
     /// Every cap height the ramp asks for has a strike, so the target is drawn exactly.
     @Test func everyCapHeightHasAStrike() {
         for style in TextStyle.allCases {
@@ -97,25 +83,12 @@ import Testing
         }
     }
 
-    @Test func theLadderInterpolatesAndRoundsDownToARung() {
-        #expect(GlyphLadder.capHeight(points: 16, mosaic: .braille) == 0)
-        #expect(GlyphLadder.capHeight(points: 17, mosaic: .braille) == 12)
-        #expect(GlyphLadder.capHeight(points: 19, mosaic: .braille) == 13)
-        // 18 pt lies between 17 (12) and 19 (13): 12.5, so 12.
-        #expect(GlyphLadder.capHeight(points: 18, mosaic: .braille) == 12)
-        // 44 pt: 19.1 between 40 (18) and 47 (20); 19 is no rung, so 18.
-        #expect(GlyphLadder.capHeight(points: 44, mosaic: .braille) == 18)
-        #expect(GlyphLadder.capHeight(points: 60, mosaic: .braille) == 25)
-    }
-
     @Test func everyRungHasABoldStrike() {
-        for mosaic in [Mosaic.braille, .halfBlocks] {
-            for anchor in GlyphLadder.anchors(for: mosaic) {
-                let strike = GlyphStrike.strike(capHeight: anchor.cap, bold: GlyphLadder.isBold(capHeight: anchor.cap))
-                #expect(strike?.capHeight == anchor.cap, "\(mosaic) cap \(anchor.cap)")
-                // misc-fixed's smallest strikes have no bold; every larger rung has one.
-                if GlyphLadder.isBold(capHeight: anchor.cap) { #expect(strike?.isBold == true, "cap \(anchor.cap)") }
-            }
+        for cap in LadderPlan.brailleCaps + LadderPlan.blocksCaps {
+            let strike = GlyphStrike.strike(capHeight: cap, bold: GlyphLadder.isBold(capHeight: cap))
+            #expect(strike?.capHeight == cap, "cap \(cap)")
+            // misc-fixed's smallest strikes have no bold; every larger rung has one.
+            if GlyphLadder.isBold(capHeight: cap) { #expect(strike?.isBold == true, "cap \(cap)") }
         }
     }
 
