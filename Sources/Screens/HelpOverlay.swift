@@ -111,7 +111,8 @@ struct HelpOverlay {
         let category = state.category
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
         let entries = table + [("glyphs: \(typesetter.glyphsLabel)", "how big text is drawn here (--glyphs)")]
-        let keyWidth = entries.filter { !$0.action.isEmpty }.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
+        // The screen's own keys set the column; the glyphs line wraps in it rather than widen it.
+        let keyWidth = table.filter { !$0.action.isEmpty }.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
         // Side by side needs native-size keys and room for a readable action column.
         let sideBySide = typesetter.rowsPerLine(for: .body, at: category) == 1 && inner - keyWidth - 2 >= 16
         // Native-size lines sit close; big glyphs need a gap between entries to read.
