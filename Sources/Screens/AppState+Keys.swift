@@ -12,6 +12,7 @@ extension AppState {
         if keyProofNotice != noticeSerial { notice = nil }
         let sizeLine = sizeChangeLine
         sizeChangeLine = nil
+        if case .paste(let text) = key { return handlePaste(text) }
         if search.isEditing, let commands = handleSearchKey(key) { return commands }
         // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
         // `0` extends a count (`10j`), as in vim; alone it is the size key.
@@ -41,6 +42,7 @@ extension AppState {
         default:
             break
         }
+        if let commands = handleConflictKey(key) { return commands }
         switch route {
         case .deliveries: return handleDeliveriesKey(key, count: repeats)
         case .shipment(let delivery, let scroll): return handleShipmentKey(key, delivery: delivery, scroll: scroll, count: repeats)
@@ -92,7 +94,6 @@ extension AppState {
     private mutating func handleDeliveriesKey(_ key: Key, count repeats: Int?) -> [Command] {
         // Any other key is the user's newer wish: a waiting jump is dropped.
         jumpAwaitingRows = nil
-        if key == .character("u") { return undo() }
         if let commands = changeList(for: key, count: repeats) { return commands }
         // The list asked for is not here yet: the key is for its rows, so it waits for them.
         if isSearching {
@@ -216,6 +217,10 @@ extension AppState {
             openShipment()
         case .character("n"): nextMatch(by: times)
         case .character("N"): nextMatch(by: -times)
+        case .character("u"):
+            // This browser's last change, whichever delivery it was.
+            notice = "Undoing…"
+            return [.saveStatus(.undo(deliveryID: nil))]
         default:
             break
         }
@@ -406,7 +411,9 @@ extension AppState {
         case .character("p"): return save(.pending, for: delivery)
         case .character("o"): return save(.outForDelivery, for: delivery)
         case .character("u"):
-            return undo()
+            // Here: this browser's last change of the delivery on screen.
+            notice = "Undoing…"
+            return [.saveStatus(.undo(deliveryID: delivery.id))]
         case .character("y"):
             guard let phone = delivery.phone, !phone.isEmpty else {
                 notice = "No phone number to copy"
@@ -425,12 +432,6 @@ extension AppState {
         }
         route = .shipment(delivery, scroll: clampedShipmentScroll(newScroll, for: delivery))
         return []
-    }
-
-    /// `u`, on either screen: the last status change undone, in the background.
-    private mutating func undo() -> [Command] {
-        notice = "Undoing…"
-        return [.saveStatus(.undo)]
     }
 
     /// Saving happens in the background (`.statusSaved` says how it went); till then the notice says it is under way.

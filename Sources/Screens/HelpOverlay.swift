@@ -30,7 +30,7 @@ struct HelpOverlay {
         ("L", "only the late deliveries (L again: all)"),
         ("s", "sort: manifest, time window, name, status"),
         ("Esc ⌫ ← h", "clear the search, then the filter, then the late view"),
-        ("u", "undo the last status change"),
+        ("u", "undo your last status change, whichever delivery it was"),
     ] + commonEntries
 
     static let shipmentEntries: [Entry] = [
@@ -41,7 +41,7 @@ struct HelpOverlay {
         ("Home End  g G", "top / bottom"),
         ("5j", "a count repeats a move (a 0 after digits is part of the count)"),
         ("d f p o", "mark delivered / failed / pending / out for delivery"),
-        ("u", "undo the last status change"),
+        ("u", "undo your last status change of this delivery"),
         ("y Y", "copy the phone / the address"),
         ("O", "open the address on a map"),
         ("Esc ⌫ ← h", "back to the list"),
@@ -50,6 +50,7 @@ struct HelpOverlay {
     /// The keys both screens share, the badges and this help's own keys.
     static let commonEntries: [Entry] = [
         ("+ =  -  0", "text size bigger / smaller / Large"),
+        ("r x", "a refused change of yours: apply it again / keep theirs"),
         ("Ctrl-L", "draw the screen again"),
         ("wheel", "scroll"),
         ("q  Ctrl-C", "quit"),

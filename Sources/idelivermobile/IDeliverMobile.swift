@@ -18,12 +18,13 @@ struct IDeliverMobile: ParsableCommand {
         """,
         version: AppVersion.string,
         subcommands: [
-            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self,
+            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self, GrantCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )
 
     static func main() {
+        StandardOutput.reserveClosedStandardDescriptors()
         suggestCommand(for: Array(CommandLine.arguments.dropFirst()))
         main(nil)
     }
