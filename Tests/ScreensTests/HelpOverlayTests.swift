@@ -34,7 +34,7 @@ import Typesetting
         #expect(!shipment.contains("status filter"))
         #expect(!shipment.contains("search"))
         for text in [list, shipment] {
-            #expect(text.contains("undo the last status change"))
+            #expect(text.contains("undo your last status change"))
             #expect(text.contains("text size bigger / smaller / Large"))
         }
     }
