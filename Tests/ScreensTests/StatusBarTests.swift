@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 import Typesetting
+import Model
 @testable import Screens
 
 /// The status bar keeps messages and shortens hints by priority and width.
@@ -34,6 +35,35 @@ import Typesetting
         // The bar keeps the size hint and the position.
         #expect(lines.last?.contains("+/- size") == true)
         #expect(lines.last?.contains("1/52") == true)
+    }
+
+    /// The team store's refused change and a first run's note, the longest
+    /// messages the program makes, read whole at 80×24 and 40×14 on both screens.
+    @Test(arguments: [(80, 24), (40, 14)])
+    func theLongestMessagesWrapWhole(size: (width: Int, height: Int)) {
+        let conflict = ConflictNotice(
+            changeID: "c-1", deliveryID: "DLV-0012", mine: .outForDelivery, madeAt: TimeOfDay(hour: 10, minute: 2), madeOffline: true,
+            kept: .failed, keptBy: "dispatch", keptAt: TimeOfDay(hour: 10, minute: 5))
+        let firstRun = "Showing the sample deliveries; import yours with idelivermobile import FILE"
+        for opensShipment in [false, true] {
+            var state = SampleData.state(width: size.width, height: size.height, start: StartingView(notice: firstRun))
+            if opensShipment { state.press(.enter) } else { #expect(wholeMessage(state).contains(firstRun), "\(size)") }
+            _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [conflict])))
+            let text = wholeMessage(state)
+            #expect(text.contains(conflict.sentence), "\(size) \(opensShipment): \(text)")
+            let lines = state.render().plainTextLines
+            #expect(!lines.joined().contains("…"), "nothing is cut")
+            #expect(lines.last?.contains("+/- size") == true)
+        }
+    }
+
+    /// The lines above the bar (wrapped message lines, in reverse video) and the bar, read as one text.
+    private func wholeMessage(_ state: AppState) -> String {
+        let frame = state.render()
+        let message = (1 ..< frame.height - 1).filter { frame[0, $0].style.reverse }
+        let lines = frame.plainTextLines
+        return (message.map { lines[$0] } + [lines[frame.height - 1]])
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     @Test func hintsShortenByPriorityKeepingTheSizeKeysLongest() {
