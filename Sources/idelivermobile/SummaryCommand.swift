@@ -92,7 +92,7 @@ struct SummaryCommand: ParsableCommand {
         case .text:
             // For people, wherever it goes: every line through the screens' gate.
             func print(_ line: String) { StandardOutput.say(line) }
-            print("\(report.total) deliveries in \(report.store)")
+            print("\(report.total) deliver\(report.total == 1 ? "y" : "ies") in \(report.store)")
             let width = DeliveryStatus.allCases.map(\.rawValue.count).max() ?? 0
             for status in DeliveryStatus.allCases {
                 let count = String(report.counts[status.rawValue] ?? 0)

@@ -17,8 +17,17 @@ import Model
         state.press(.down, .enter)
         state.notice = "Feng Wong: saved as Delivered"
         let line = lastLine(state)
-        #expect(line.contains("Feng Wong: saved as Delivered"), "\(line)")
+        #expect(state.statusText.contains("Feng Wong: saved as Delivered"), "\(state.statusText)")
         #expect(line.contains("Large"))
+        // Beside the message in the bar, or under it when it goes above: the size keys stay.
+        #expect(line.contains("+/- size"), "\(line)")
+    }
+
+    @Test func aGlyphsNoticeLeavesTheSizeKeysInTheBar() {
+        var state = SampleData.state(width: 60, height: 20)
+        state.press(.enter, .character("+"), .character("+"))
+        #expect(lastLine(state).contains("+/- size"), "\(lastLine(state))")
+        #expect(state.statusText.contains("glyphs: "), "\(state.statusText)")
     }
 
     @Test(arguments: [40, 60, 100])
@@ -47,23 +56,14 @@ import Model
         let firstRun = "Showing the sample deliveries; import yours with idelivermobile import FILE"
         for opensShipment in [false, true] {
             var state = SampleData.state(width: size.width, height: size.height, start: StartingView(notice: firstRun))
-            if opensShipment { state.press(.enter) } else { #expect(wholeMessage(state).contains(firstRun), "\(size)") }
+            if opensShipment { state.press(.enter) } else { #expect(state.statusText.contains(firstRun), "\(size)") }
             _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [conflict])))
-            let text = wholeMessage(state)
+            let text = state.statusText
             #expect(text.contains(conflict.sentence), "\(size) \(opensShipment): \(text)")
             let lines = state.render().plainTextLines
             #expect(!lines.joined().contains("…"), "nothing is cut")
             #expect(lines.last?.contains("+/- size") == true)
         }
-    }
-
-    /// The lines above the bar (wrapped message lines, in reverse video) and the bar, read as one text.
-    private func wholeMessage(_ state: AppState) -> String {
-        let frame = state.render()
-        let message = (1 ..< frame.height - 1).filter { frame[0, $0].style.reverse }
-        let lines = frame.plainTextLines
-        return (message.map { lines[$0] } + [lines[frame.height - 1]])
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     @Test func hintsShortenByPriorityKeepingTheSizeKeysLongest() {
