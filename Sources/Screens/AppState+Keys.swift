@@ -355,6 +355,7 @@ extension AppState {
         overviewIsStale = true
         replaceSource(kept.source, laidOut: kept.layout, selecting: kept.selected, keepsLaidOutScroll: true)
         shownRows = wholeList
+        restoreOverview(of: kept)
         if source.cheaplyReadableRows < source.count {
             isLearningRows = true
             return [.learnRemainingRows(shownRows)]
@@ -379,12 +380,19 @@ extension AppState {
         guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
         replaceSource(kept.source, laidOut: kept.layout, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected)
         shownRows = wholeList
+        restoreOverview(of: kept)
         // Rows it had not learnt when the search came are learnt now, as when they were read.
         if source.cheaplyReadableRows < source.count {
             isLearningRows = true
             return [.learnRemainingRows(shownRows)]
         }
         return []
+    }
+
+    /// The kept list's counts back in the title bar at once (idle work counts them again).
+    private mutating func restoreOverview(of kept: ListBeforeSearch) {
+        guard let counts = kept.overview else { return }
+        (overview, overviewQuery) = (counts, kept.rows.query)
     }
 
     // MARK: - Shipment

@@ -156,7 +156,9 @@ extension AppState {
         case .success(let rows):
             // The list without a search stays at hand while a search is shown, for Esc.
             if shownRows.query.isEmpty, !request.query.isEmpty {
-                listBeforeSearch = ListBeforeSearch(source: source, layout: layout, selected: selected, rows: shownRows)
+                listBeforeSearch = ListBeforeSearch(
+                    source: source, layout: layout, selected: selected, rows: shownRows,
+                    overview: overviewQuery == shownRows.query ? overview : nil)
             } else if request.query.isEmpty {
                 listBeforeSearch = nil
             }

@@ -110,6 +110,15 @@ import Testing
         #expect(Array(state.render().plainTextLines.dropLast()) == Array(before.render().plainTextLines.dropLast()))
     }
 
+    @Test func escShowsTheTitleCountsOfBeforeEvenOnceTheSearchsCame() {
+        var (before, state) = Self.typing()
+        _ = state.update(.counted(query: "e", StatusCounts()))
+        #expect(state.render().plainTextLines[0] != before.render().plainTextLines[0], "the search's counts")
+        state.press(.escape)
+        #expect(state.render().plainTextLines[0] == before.render().plainTextLines[0])
+        #expect(state.render().plainTextLines[0].contains("pending 17"))
+    }
+
     @Test func erasingEveryLetterGoesBackTooAndKeepsTyping() {
         var (before, state) = Self.typing()
         #expect(state.press(.backspace).isEmpty)
