@@ -349,18 +349,8 @@ extension AppState {
         guard let kept = listBeforeSearch, kept.rows.findsSameRows(as: wholeList), !shownRows.findsSameRows(as: wholeList) else {
             return clearSearch(keeping: search.startedOn)
         }
-        listBeforeSearch = nil
-        isSearching = false
-        keysAwaitingList = []
-        overviewIsStale = true
-        replaceSource(kept.source, laidOut: kept.layout, selecting: kept.selected, keepsLaidOutScroll: true)
-        shownRows = wholeList
-        restoreOverview(of: kept)
-        if source.cheaplyReadableRows < source.count {
-            isLearningRows = true
-            return [.learnRemainingRows(shownRows)]
-        }
-        return []
+        leaveSearch()
+        return show(kept, as: wholeList, selecting: kept.selected, keepsLaidOutScroll: true)
     }
 
     /// Back to the list without a search on the delivery `id` (or the listed
@@ -371,28 +361,31 @@ extension AppState {
         let wholeList = currentSearch(selection: .sameIndex)
         let kept = listBeforeSearch.flatMap { $0.rows.findsSameRows(as: wholeList) ? $0 : nil }
         guard shownRows.findsSameRows(as: wholeList) || kept != nil else { return searchAgain(keeping: id) }
+        leaveSearch()
+        guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
+        return show(kept, as: wholeList, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected, keepsLaidOutScroll: false)
+    }
+
+    private mutating func leaveSearch() {
         listBeforeSearch = nil
         isSearching = false
         // Keys for the search's rows, which will not come now.
         keysAwaitingList = []
         // The title bar's counts are the search's until idle work counts again.
         overviewIsStale = true
-        guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
-        replaceSource(kept.source, laidOut: kept.layout, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected)
+    }
+
+    /// The list kept before the search shown again as `wholeList`'s rows, with its title counts.
+    private mutating func show(_ kept: ListBeforeSearch, as wholeList: SearchRequest, selecting row: Int, keepsLaidOutScroll: Bool) -> [Command] {
+        replaceSource(kept.source, laidOut: kept.layout, selecting: row, keepsLaidOutScroll: keepsLaidOutScroll)
         shownRows = wholeList
-        restoreOverview(of: kept)
+        if let counts = kept.overview { (overview, overviewQuery) = (counts, kept.rows.query) }
         // Rows it had not learnt when the search came are learnt now, as when they were read.
         if source.cheaplyReadableRows < source.count {
             isLearningRows = true
             return [.learnRemainingRows(shownRows)]
         }
         return []
-    }
-
-    /// The kept list's counts back in the title bar at once (idle work counts them again).
-    private mutating func restoreOverview(of kept: ListBeforeSearch) {
-        guard let counts = kept.overview else { return }
-        (overview, overviewQuery) = (counts, kept.rows.query)
     }
 
     // MARK: - Shipment

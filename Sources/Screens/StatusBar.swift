@@ -5,11 +5,10 @@ import Typesetting
 /// The last line: the text size by name, a count being typed, where you
 /// are, the latest message, and what keys do.
 ///
-/// A message has priority over everything but the text size, the count and
-/// the most important hint (the size keys): it is shown whole. When the bar
-/// cannot hold it beside them (the position gives way first), it wraps
-/// onto lines of its own above the bar, as many as it needs up to half the
-/// screen, and the bar keeps the position and hints. Key
+/// A message has priority over everything but the text size and the count:
+/// it is shown whole. When the bar cannot hold it (the position gives way
+/// first), it wraps onto lines of its own above the bar, as many as it needs
+/// up to half the screen, and the bar keeps the position and hints. Key
 /// hints fill what is left, the most important first, and are shown in their
 /// reading order; at narrow widths the text size loses its "Text size:"
 /// label rather than its name.
@@ -54,10 +53,8 @@ struct StatusBar {
         var afterPosition = x
         if let message, !message.isEmpty {
             let messageWidth = DisplayWidth.columns(of: message)
-            // The most important hint (the size keys) stays beside a message in the bar; else the message goes above.
-            let firstHint = hints.min { $0.priority < $1.priority }.map { 3 + DisplayWidth.columns(of: $0.text) } ?? 0
-            if x + 3 + messageWidth + firstHint <= end {
-                if !position.isEmpty, x + 3 + positionWidth + 3 + messageWidth + firstHint <= end {
+            if x + 3 + messageWidth <= end {
+                if !position.isEmpty, x + 3 + positionWidth + 3 + messageWidth <= end {
                     x = frame.write(" · " + position, x: x, y: y, style: style)
                     afterPosition = x
                 }

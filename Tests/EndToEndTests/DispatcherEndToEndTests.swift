@@ -22,8 +22,7 @@ struct DispatcherEndToEndTests {
         screen = try tmux.waitFor { $0.first?.contains("delivered 9") == true }
         #expect(screen.first?.contains("pending 16 · out 22 · delivered 9 · failed 5") == true, "the overview follows the change")
         try tmux.press("Enter")
-        // The change's notice is still up: the bar gives the position's room to the size keys.
-        try tmux.waitFor { $0.contains { $0.contains("ID      DLV-0002") } }
+        try tmux.waitFor { self.statusLine($0).contains("DLV-0002") }
         try tmux.press("d")
         screen = try tmux.waitFor { self.statusLine($0).contains("already Delivered") }
         #expect(statusLine(screen).contains("Amelia Hartley: already Delivered"))

@@ -17,17 +17,8 @@ import Model
         state.press(.down, .enter)
         state.notice = "Feng Wong: saved as Delivered"
         let line = lastLine(state)
-        #expect(state.statusText.contains("Feng Wong: saved as Delivered"), "\(state.statusText)")
+        #expect(line.contains("Feng Wong: saved as Delivered"), "\(line)")
         #expect(line.contains("Large"))
-        // Beside the message in the bar, or under it when it goes above: the size keys stay.
-        #expect(line.contains("+/- size"), "\(line)")
-    }
-
-    @Test func aGlyphsNoticeLeavesTheSizeKeysInTheBar() {
-        var state = SampleData.state(width: 60, height: 20)
-        state.press(.enter, .character("+"), .character("+"))
-        #expect(lastLine(state).contains("+/- size"), "\(lastLine(state))")
-        #expect(state.statusText.contains("glyphs: "), "\(state.statusText)")
     }
 
     @Test(arguments: [40, 60, 100])

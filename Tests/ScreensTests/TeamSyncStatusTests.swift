@@ -8,8 +8,7 @@ import Testing
 @Suite struct TeamSyncStatusTests {
     private let sample = SampleData.deliveries
 
-    /// The bar, with the lines above it a message too long for it wraps onto.
-    private func statusLine(_ state: AppState) -> String { state.statusText }
+    private func statusLine(_ state: AppState) -> String { state.render().plainTextLines.last ?? "" }
 
     @Test func aChangeIsSavedHereThenSavedOnceTheHubHasIt() {
         var state = SampleData.state(width: 160)
