@@ -115,7 +115,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 if !underImage[index] { touched[y] = true }
             }
         }
-        backend.setCursor(frame.cursor)
+        backend.setCursor(frame.cursor, visible: frame.cursor != nil && !frame.hidesCursor)
         backend.flush()
         var after = scaling(of: frame, old: old, touched: touched)
         // New images, and those on rows drawn again (drawing a cell erases a sixel image's pixels there).
