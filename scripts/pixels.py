@@ -225,7 +225,7 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
         lines = [cells(l) for l in plain.decode().split("\n")]
         frame = WORK / f"frame-{category}-{top}.ansi"
         frame.write_bytes(ansi)
-        term = display.start(["sh", "-c", f"cat {frame}; sleep 60"], terminal=XTERM + ["-ti", "vt340"], rows=rows)
+        term = display.start(["sh", "-c", f"cat {frame}; printf '\\033[?25l'; sleep 60"], terminal=XTERM + ["-ti", "vt340"], rows=rows)
         time.sleep(2.5)
         shot = WORK / f"ocr-{category}-{top}.png"
         display.shot(shot, rows=rows)
