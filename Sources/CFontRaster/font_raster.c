@@ -117,15 +117,8 @@ static int is_ink(const FT_Bitmap *bitmap, unsigned int row, unsigned int column
     return line[column] >= (threshold > 0 ? threshold : 128);
 }
 
-int32_t fr_font_advance(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height) {
-    if (!load(font, code_point, pixel_width, pixel_height, 0, 0)) return -1;
-    return (int32_t)((font->face->glyph->advance.x + 32) >> 6);
-}
-
-int32_t fr_font_ink(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height, int32_t threshold,
-                    int32_t *above, int32_t *below) {
-    if (!load(font, code_point, pixel_width, pixel_height, 1, threshold)) return 0;
-    FT_GlyphSlot slot = font->face->glyph;
+/* How far the loaded glyph's ink (see is_ink) reaches above and below its baseline, in pixels. */
+static void ink_extent(FT_GlyphSlot slot, int32_t threshold, int32_t *above, int32_t *below) {
     int32_t first = -1, last = -1;
     for (unsigned int row = 0; row < slot->bitmap.rows; row++) {
         for (unsigned int column = 0; column < slot->bitmap.width; column++) {
@@ -138,6 +131,17 @@ int32_t fr_font_ink(fr_font *font, uint32_t code_point, int32_t pixel_width, int
     }
     if (above != NULL) *above = first < 0 ? 0 : slot->bitmap_top - first;
     if (below != NULL) *below = last < 0 ? 0 : last + 1 - slot->bitmap_top;
+}
+
+int32_t fr_font_advance(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height) {
+    if (!load(font, code_point, pixel_width, pixel_height, 0, 0)) return -1;
+    return (int32_t)((font->face->glyph->advance.x + 32) >> 6);
+}
+
+int32_t fr_font_ink(fr_font *font, uint32_t code_point, int32_t pixel_width, int32_t pixel_height, int32_t threshold,
+                    int32_t *above, int32_t *below) {
+    if (!load(font, code_point, pixel_width, pixel_height, 1, threshold)) return 0;
+    ink_extent(font->face->glyph, threshold, above, below);
     return 1;
 }
 
@@ -211,20 +215,7 @@ int32_t fr_font_advance64(fr_font *font, uint32_t code_point, int32_t size64) {
 
 int32_t fr_font_coverage_extent(fr_font *font, uint32_t code_point, int32_t size64, int32_t threshold, int32_t *above, int32_t *below) {
     if (!load64(font, code_point, size64, 1, 0)) return 0;
-    FT_GlyphSlot slot = font->face->glyph;
-    int32_t first = -1, last = -1;
-    for (unsigned int row = 0; row < slot->bitmap.rows; row++) {
-        const unsigned char *line = slot->bitmap.buffer + (long)row * slot->bitmap.pitch;
-        for (unsigned int column = 0; column < slot->bitmap.width; column++) {
-            if (line[column] >= threshold) {
-                if (first < 0) first = (int32_t)row;
-                last = (int32_t)row;
-                break;
-            }
-        }
-    }
-    if (above != NULL) *above = first < 0 ? 0 : slot->bitmap_top - first;
-    if (below != NULL) *below = last < 0 ? 0 : last + 1 - slot->bitmap_top;
+    ink_extent(font->face->glyph, threshold, above, below);
     return 1;
 }
 
