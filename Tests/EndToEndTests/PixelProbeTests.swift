@@ -33,8 +33,11 @@ struct PixelProbeTests {
             guard GlyphProbeTests.probeEnd(bytes) != nil else { return false }
             return SixelImage.all(in: Self.drawn(bytes)).count >= 3
         }, "the first frame's images")
-        // The rest of the first frame: everything written within a second and a half.
-        _ = try? peer.read(until: { _ in false }, within: 1.5, "the rest of the first frame")
+        // A first key: its frame comes after the whole first frame (one frame is written
+        // whole before the next key is read), so what follows it is the keys' own output.
+        let first = peer.output.count
+        peer.send("j")
+        try peer.read(until: { String(decoding: $0[first...], as: UTF8.self).contains("▌") }, "the selection moved down")
         let images = SixelImage.all(in: Self.drawn(peer.output))
         // At AX2 Headline is 33 pt: 33/17 of a native capital (12 px).
         let name = try #require(images.first { $0.row == 1 })
@@ -42,12 +45,12 @@ struct PixelProbeTests {
         #expect(abs(cap / 12 - 33.0 / 17) / (33.0 / 17) <= 0.05, "cap \(cap) px")
         #expect(!String(decoding: Self.drawn(peer.output), as: UTF8.self).contains("\u{1B}#3"), "no doubled lines")
         let before = peer.output.count
-        // Down and back up: the selection bar drawn says each key's frame came (the second after the first's images).
-        peer.send("j")
-        try peer.read(until: { String(decoding: $0[before...], as: UTF8.self).contains("▌") }, "the selection moved down")
-        let middle = peer.output.count
+        // Up and down again: the selection bar drawn says each key's frame came.
         peer.send("k")
-        try peer.read(until: { String(decoding: $0[middle...], as: UTF8.self).contains("▌") }, "the selection moved up")
+        try peer.read(until: { String(decoding: $0[before...], as: UTF8.self).contains("▌") }, "the selection moved up")
+        let middle = peer.output.count
+        peer.send("j")
+        try peer.read(until: { String(decoding: $0[middle...], as: UTF8.self).contains("▌") }, "the selection moved down again")
         #expect(SixelImage.all(in: Array(peer.output[before...])).count == 0, "moving the selection sends no image")
         // A size step: the status bar names the mode, how images go, and the terminal.
         let stepped = peer.output.count
