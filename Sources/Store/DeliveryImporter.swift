@@ -91,8 +91,8 @@ struct DeliveryImporter: Sendable {
             progress?(ImportProgress(phase: .importing, done: bytesRead.withLock { $0 }, total: data.count, deliveries: rows))
         }
         // Room for more than a slice's rows (about 10,000), so that neither
-        // thread waits for the other while the writer commits: with 8 batches
-        // each waited 2 s of 10 at 10^6.
+        // thread waits for the other while the writer commits: with fewer
+        // batches each would wait for the other at every commit.
         let queue = BoundedQueue<[ImportRow]>(capacity: 16)
         defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
@@ -126,9 +126,9 @@ struct DeliveryImporter: Sendable {
                 // Sorted here too, in parallel with the writer's last rows (a small import has no use for them).
                 _ = words.put(gathered.sorted())
                 words.finish(error: nil)
-                // The hash is wanted only to publish, a second or so later: made
-                // now, while the writer indexes, it took no time from the rows,
-                // which keep both cores busy (0.3 s of CPU at 10^6).
+                // The hash is wanted only to publish, after the writer's index:
+                // made now, while the writer indexes, it takes no time from the
+                // rows, which keep both cores busy.
                 if known == nil { _ = hashing.put(Self.hash(of: try ManifestFile(url))) }
             } catch {
                 queue.finish(error: error)
@@ -250,7 +250,7 @@ struct DeliveryImporter: Sendable {
         do {
             // The manifest's rows, as the reader hands them over: a slice is
             // whole batches, as many as make up its rows, rather than rows
-            // copied out of them (the copies were 2% of the writer's profile).
+            // copied out of them, which would cost the writer for nothing.
             var slice = ImportSlice(rows: 2048)
             var pending = first.isEmpty ? [] : [first]
             var reading = true
@@ -301,9 +301,9 @@ struct DeliveryImporter: Sendable {
             done = keeping
             // A transaction goes on, a slice at a time, until a writer says it
             // is waiting or `indexHold` has passed; a waiting writer still gets
-            // in within a slice. Fewer commits than slices of a tenth of a
-            // second: with FTS5's trigram index (to v8), whose every commit
-            // wrote a segment to merge later, that halved the index's cost.
+            // in within a slice. Fewer commits than slices: each commit has a
+            // cost of its own (a sync, and for an index that writes a segment
+            // per commit, a merge later).
             var chunk = ImportSlice(rows: 1024, target: 0.05)
             var indexed = 0
             while indexed < words.count {

@@ -103,8 +103,8 @@ struct BrowseCommand: ParsableCommand {
         // The size last chosen is on disk before the program exits, however it exits.
         defer { textSize.waitUntilIdle() }
         // Consumed: the runtime's state is then the only one, so the row-height
-        // index is not copied on its first change (14 bytes a row: at 10^7 a
-        // 140 MB copy that held up the first keys by up to 120 ms).
+        // index is not copied on its first change (14 bytes a row: for a big
+        // store a copy large enough to hold up the first keys).
         var runtime = BrowseRuntime(
             state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
         let ending = runtime.run()
