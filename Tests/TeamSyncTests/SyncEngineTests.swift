@@ -121,6 +121,25 @@ struct SyncEngineTests {
         #expect(TeamFixture.eventually { if case .offline = engine.report?.link { true } else { false } }, "\(String(describing: engine.report))")
         #expect(try replica.count() == team.deliveries.count, "the replica keeps every row")
         try replica.setStatus(.delivered, forDeliveryID: team.deliveries[0].id, by: courier)
+
+        // Opened while the hub is away (another browser starting now): the replica as last synced, and why.
+        let again = try ReplicaSetup.open(
+            try team.address(), replica: team.folder.appendingPathComponent("courier.sqlite"), clientID: courier.clientID,
+            timeout: .seconds(2), catchUp: true, progress: { _ in })
+        #expect(again.offline?.isEmpty == false, "it says the hub does not answer")
+        #expect(try again.store.count() == team.deliveries.count)
+        #expect(try again.store.delivery(id: team.deliveries[0].id)?.status == .delivered, "with what waits to be sent")
+        again.store.close()
+        // Without a replica there is nothing to show: it says so, and makes no file.
+        let none = team.folder.appendingPathComponent("nobody.sqlite")
+        #expect {
+            _ = try ReplicaSetup.open(try team.address(), replica: none, clientID: courier.clientID, timeout: .seconds(2),
+                                      catchUp: true, progress: { _ in })
+        } throws: { error in
+            (error as? HubError)?.message.contains("there is no replica of it here yet") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: none.path))
+
         try cluster.start()
         #expect(TeamFixture.eventually { engine.report?.link == .online && (try? replica.outboxCount()) == 0 })
         #expect(try team.hubStatuses()[team.deliveries[0].id] == "delivered")
