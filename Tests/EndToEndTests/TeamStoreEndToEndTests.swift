@@ -127,13 +127,13 @@ struct TeamStoreEndToEndTests {
 
         // Back: the courier's stale change is refused and shown to it; the newer one stays.
         proxy.set(.pass)
-        let conflict = try courier.waitFor { self.statusLine($0).contains("DLV-0001: you marked Failed offline at") }
+        let conflict = try courier.waitFor { self.statusLine($0).contains("DLV-0001: `r` to apply your Failed, `x` to keep Delivered.") }
+        #expect(statusLine(conflict).contains("You marked it offline at"))
         #expect(statusLine(conflict).contains("\(PostgresCluster.user) had marked it Delivered at"))
-        #expect(statusLine(conflict).contains("Kept Delivered. `r` to apply yours"))
         #expect(try cluster.psql(database, "SELECT status FROM delivery WHERE id = 'DLV-0001'") == "delivered")
         #expect(try cluster.psql(database, "SELECT outcome FROM status_change WHERE new_status = 'failed'") == "rejected")
         try courier.press("x")
-        try courier.waitFor { !self.statusLine($0).contains("you marked Failed") }
+        try courier.waitFor { !self.statusLine($0).contains("apply your Failed") }
 
         // The courier marks Amelia (DLV-0002) out; the dispatcher, who had marked it first, cannot undo over it.
         try dispatcher.press("Escape", "j", "Enter")
@@ -175,11 +175,11 @@ struct TeamStoreEndToEndTests {
         try dispatcher.press("d")
         try dispatcher.waitFor { self.statusLine($0).contains("saved as Delivered") }
         proxy.set(.pass)
-        try courier.waitFor { self.statusLine($0).contains("Kept Delivered. `r` to apply yours") }
+        try courier.waitFor { self.statusLine($0).contains("`r` to apply your Failed, `x` to keep Delivered.") }
 
         // `r`: the courier's Failed is made again, now against Delivered, and goes through.
         try courier.press("r")
-        try courier.waitFor { !self.statusLine($0).contains("you marked Failed") && !self.statusLine($0).contains("applying your") }
+        try courier.waitFor { !self.statusLine($0).contains("apply your Failed") && !self.statusLine($0).contains("applying your") }
         let expected = "pending 17 · out 21 · delivered 8 · failed 6"
         try courier.press("Escape")
         try courier.waitFor { $0.first?.contains(expected) == true }
@@ -201,7 +201,7 @@ struct TeamStoreEndToEndTests {
         try courier.type("clear; PGPASSWORD='\(PostgresCluster.password)' '\(try #require(TmuxSession.binary))' --store "
                          + "'postgresql://\(PostgresCluster.user)@127.0.0.1:\(proxy.port)/\(database)?sslmode=disable' --text-size Large --now 12:30")
         let again = try courier.waitFor { self.statusLine($0).contains("1/52") }
-        #expect(!again.joined().contains("you marked Failed"))
+        #expect(!again.joined().contains("apply your Failed"))
         for browser in [dispatcher, courier] { _ = try quit(browser) }
     }
 }

@@ -92,15 +92,18 @@ struct SyncEngineTests {
         let conflict = try #require(engine.report?.conflicts.first)
         #expect(conflict.deliveryID == id && conflict.mine == .outForDelivery && conflict.kept == .failed)
         #expect(conflict.keptBy == PostgresCluster.user)
-        #expect(conflict.sentence.contains("Kept Failed. `r` to apply yours"))
+        #expect(conflict.sentence.contains("`r` to apply your Out for delivery, `x` to keep Failed."))
         #expect(try team.hubStatuses()[id] == "failed", "the newer change stays")
         #expect(TeamFixture.eventually { (try? replica.delivery(id: id))??.status == .failed })
         let rejected = try team.cluster.psql(team.database, """
             SELECT count(*) FROM status_change WHERE client = '\(courier.clientID)' AND outcome = 'rejected'
             """)
         #expect(rejected == "1")
-        // Looked at: no longer shown, and the courier's `u` has nothing left to take back over dispatch's change.
+        // Looked at, with the hub away again: marked seen in the replica at once, so a browser quit now
+        // does not show it again; no longer shown; and the courier's `u` has nothing left to take back.
+        proxy.set(.drop)
         engine.lookedAt(changeID: conflict.changeID)
+        #expect(try replica.unseenConflicts(madeBy: courier.clientID).isEmpty)
         #expect(TeamFixture.eventually { engine.report?.conflicts.isEmpty == true })
         if case .refused(_, let reason) = try replica.undoLastChange(by: courier) {
             #expect(reason.contains(PostgresCluster.user))
