@@ -115,10 +115,10 @@ struct TeamStoreEndToEndTests {
         #expect(screen.contains { $0.hasPrefix("E2E-PROMPT$ [exit 0]") })
         // And the browser started again while the server is away opens its replica, the waiting change on it.
         try courier.type("clear; '\(binary)' --store '\(url)' --text-size Large --now 12:30")
-        screen = try courier.waitFor { self.statusLine($0).contains("1/52") }
-        #expect(statusLine(screen).contains("Offline") || screen.joined().contains("Offline: 1 change saved here"),
-                "\(screen.joined(separator: "\n"))")
-        #expect(screen.first?.contains("pending 15 · out 23 · delivered 9 · failed 5") == true, "\(screen.first ?? "")")
+        screen = try courier.waitFor {
+            self.statusLine($0).contains("1/52") && self.statusLine($0).contains("Offline: 1 change saved here, waiting to send")
+                && $0.first?.contains("pending 15 · out 23 · delivered 9 · failed 5") == true
+        }
         #expect(!screen.joined().contains("could not be read"))
 
         // The server is back: the change reaches it once, and the dispatcher sees it.
