@@ -103,11 +103,13 @@ struct BrowseCommand: ParsableCommand {
         defer { Self.finishWrites(writer, to: store) }
         terminal.start()
         defer { terminal.stop() }
-        let state = AppState(
+        var state = AppState(
             source: source, size: terminal.size, category: category,
             typesetter: typesetter, strategy: display.rowHeights,
             start: note.map { StartingView(notice: $0) }, showsCursor: cursor == .visible
         )
+        // The engine's first report (offline when the hub did not answer at start) is in the first frame.
+        if let report = sync?.takeNews().report { _ = state.update(.synced(report)) }
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()
         }) { try preference.save($0) }
