@@ -69,7 +69,7 @@ let package = Package(
 
         // MARK: - Tests
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
-        .target(name: "TestSupport", dependencies: ["Model", "Manifest", "Canvas"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Model", "Manifest", "Canvas", "Input", "Terminal"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),

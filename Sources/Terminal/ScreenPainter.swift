@@ -103,6 +103,18 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         return out
     }
 
+    /// Shows a frame, then, with `hyperlinks`, its links (OSC 8) over their
+    /// cells, which the backend's cell grid cannot carry.
+    public func draw(_ frame: Frame, hyperlinks: Bool) {
+        draw(frame)
+        guard hyperlinks else { return }
+        let overlay = TerminalEscapes.linkOverlay(for: frame, encoder: encoder)
+        if !overlay.isEmpty { backend.writeRaw(overlay) }
+        // What the overlay wrote is not in the backend's idea of the screen:
+        // a row it covered is drawn whole again when it changes.
+        drawnOver(rows: TerminalEscapes.linkedRows(of: frame))
+    }
+
     private static func sameRow(_ a: Frame, _ b: Frame, _ y: Int) -> Bool {
         for x in 0 ..< a.width where a[x, y] != b[x, y] { return false }
         return true

@@ -64,18 +64,18 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
 
+        let terminal = TerminalSession()
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
         if glyphs == .automatic {
-            let replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            let replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
             glyphs = GlyphDetection.choose(environment: environment, replies: replies)
             glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
         }
         var typesetter = display.typesetter(glyphs: glyphs)
         typesetter.glyphsLabel = glyphsLabel
-        let terminal = TerminalSession()
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in
             SyncEngine(store: team.store, address: team.address, author: identity.author, offline: team.offline,

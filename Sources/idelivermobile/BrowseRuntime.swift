@@ -50,7 +50,7 @@ struct BrowseRuntime {
     }
 
     private(set) var state: AppState
-    let terminal: TerminalSession
+    let terminal: any TerminalIO
     let store: any DeliveryStoring
     let writer: StatusWriter
     /// Saves the text size off the loop: its fsync took 6–12 ms of every `+`/`-`.
@@ -70,7 +70,7 @@ struct BrowseRuntime {
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
 
-    init(state: AppState, terminal: TerminalSession, store: any DeliveryStoring, writer: StatusWriter,
+    init(state: AppState, terminal: any TerminalIO, store: any DeliveryStoring, writer: StatusWriter,
          textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption, sync: SyncEngine? = nil) {
         self.state = state
         self.terminal = terminal
@@ -263,7 +263,7 @@ struct BrowseRuntime {
         case .startNoticeTimer(let serial):
             noticeDeadline = (serial, ContinuousClock.now + Self.noticeDuration)
         case .copyToClipboard(let text):
-            TerminalEscapes.copyToClipboard(text)
+            terminal.copyToClipboard(text)
         case .open(let url):
             if !SystemOpener.open(url) { return .openFailed }
         case .lookedAtConflict(let changeID):
