@@ -59,10 +59,13 @@ let package = Package(
         .target(name: "ManifestGenerator", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas", "Input"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Input", "Typesetting", "CNcursesw", "CUnicodeText"]),
+        // The browse loop: terminal events to messages, commands to effects (store, workers, sync, clipboard).
+        .target(name: "Runtime", dependencies: ["Model", "Screens", "Store", "TeamSync", "Terminal", "Typesetting"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "Runtime",
+                "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +87,10 @@ let package = Package(
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Manifest", "Model"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots", "StyledSnapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
+import Runtime
 import Screens
 import Store
 import TeamSync
@@ -106,7 +107,7 @@ struct BrowseCommand: ParsableCommand {
         // index is not copied on its first change (14 bytes a row: at 10^7 a
         // 140 MB copy that held up the first keys by up to 120 ms).
         var runtime = BrowseRuntime(
-            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
+            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock.browseClock, sync: sync)
         let ending = runtime.run()
         if case .signal(let number) = ending {
             textSize.waitUntilIdle()
