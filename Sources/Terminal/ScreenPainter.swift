@@ -30,6 +30,16 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     public func drawnOver(rows: [Int]) { overwritten = rows }
     private var overwritten: [Int] = []
 
+    /// What the terminal is told when the program takes it over: a paste comes bracketed.
+    public func takeOver() { backend.writeRaw(TerminalEscapes.bracketedPaste(true)) }
+
+    /// What the terminal is told before it is given back: no doubled line
+    /// left, and a paste unbracketed again.
+    public func giveBack() {
+        resetLines()
+        backend.writeRaw(TerminalEscapes.bracketedPaste(false))
+    }
+
     /// Resets the lines the last frame doubled, before the terminal is given back.
     public func resetLines() {
         guard let previous, hasDoubledLines else { return }

@@ -89,16 +89,15 @@ public final class TerminalSession: TerminalIO {
         }
         painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
         isActive = true
-        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(true))
+        painter.takeOver()
     }
 
     public func stop() {
         guard isActive else { return }
         isActive = false
         // A terminal without an alternate screen would keep doubled lines.
-        painter.resetLines()
+        painter.giveBack()
         curs_set(1)
-        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(false))
         endwin()
         // Without an alternate screen (the Linux console, vt100) the last
         // frame stays, the cursor on its last line: the shell's prompt would

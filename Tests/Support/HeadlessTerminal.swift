@@ -62,14 +62,13 @@ public final class HeadlessTerminal: TerminalIO {
 
     public func start() {
         isActive = true
-        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(true))
+        painter.takeOver()
     }
 
     public func stop() {
         guard isActive else { return }
         isActive = false
-        painter.resetLines()
-        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(false))
+        painter.giveBack()
     }
 
     public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent? {
