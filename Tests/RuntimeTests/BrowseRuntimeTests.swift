@@ -47,7 +47,7 @@ import Testing
         }
         // The first Enter ends the search field, the second opens the one match.
         let run = try fixture.run(typed + [onlyHartley, .key(.enter), .key(.enter), .shows("ADDRESS"), .key(.controlC)])
-        #expect(run.ending == .quit)
+        #expect(run.ending == .signal(2), "Ctrl-C ends the loop as SIGINT would")
         #expect(run.terminal.unmet.isEmpty, "\(run.terminal.unmet)")
         #expect(run.lastFrame.contains("DLV-0002"), "Enter opens the one match")
     }
