@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
+import Runtime
 import Screens
 import Store
 import TeamSync
@@ -75,13 +76,14 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
 
+        let terminal = TerminalSession()
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
         var graphics: PixelGraphics?
         if glyphs == .automatic || glyphs == .pixels {
-            let replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            let replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
             let windowCell = display.cellPixels ?? TerminalProbe.windowCell(), cells = TerminalProbe.windowCells()
             if glyphs == .automatic {
                 glyphs = GlyphDetection.choose(environment: environment, replies: replies, windowCell: windowCell, cells: cells)
@@ -101,7 +103,6 @@ struct BrowseCommand: ParsableCommand {
         }
         var typesetter = display.typesetter(glyphs: glyphs, cellPixels: graphics?.cell)
         typesetter.glyphsLabel = glyphsLabel
-        let terminal = TerminalSession()
         terminal.graphics = graphics
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in
@@ -135,7 +136,7 @@ struct BrowseCommand: ParsableCommand {
         // index is not copied on its first change (14 bytes a row: for a big
         // store a copy large enough to hold up the first keys).
         var runtime = BrowseRuntime(
-            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
+            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock.browseClock, sync: sync)
         let ending = runtime.run()
         if case .signal(let number) = ending {
             textSize.waitUntilIdle()
