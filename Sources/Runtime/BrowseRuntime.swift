@@ -51,7 +51,7 @@ public struct BrowseRuntime {
 
     public private(set) var state: AppState
     let terminal: any TerminalIO
-    let store: any DeliveryStoring
+    let store: any DeliveryReading & DeliverySearching
     let writer: StatusWriter
     /// Saves the text size off the loop: its fsync would hold up every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
@@ -72,7 +72,7 @@ public struct BrowseRuntime {
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
 
-    public init(state: AppState, terminal: any TerminalIO, store: any DeliveryStoring, writer: StatusWriter,
+    public init(state: AppState, terminal: any TerminalIO, store: any DeliveryReading & DeliverySearching, writer: StatusWriter,
                 textSize: LatestValueWriter<ContentSizeCategory>, clock: BrowseClock, sync: SyncEngine? = nil,
                 opener: @escaping @Sendable (String) -> Bool = SystemOpener.open) {
         self.state = state
@@ -111,7 +111,7 @@ public struct BrowseRuntime {
     }
 
     /// The rows a search shows: every delivery for the plain list, else the store's search.
-    public static func rows(for request: SearchRequest, in store: any DeliveryStoring) throws(StoreError) -> any DeliverySource {
+    public static func rows(for request: SearchRequest, in store: any DeliveryReading & DeliverySearching) throws(StoreError) -> any DeliverySource {
         if let now = request.lateAt { return try LateRows.rows(for: request, at: now, in: store) }
         if request.query.isEmpty && request.status == .all && request.sort == .manifest { return try store.deliveries() }
         return try store.search(request.query, status: request.status, sort: request.sort)

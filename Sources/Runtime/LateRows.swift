@@ -10,7 +10,7 @@ import Store
 /// for the whole list, else streamed through the search. Names sort as the
 /// store's name order does (ignoring case), windows with the empty ones last.
 enum LateRows {
-    static func rows(for request: SearchRequest, at now: TimeOfDay, in store: any DeliveryStoring) throws(StoreError) -> InMemoryDeliveries {
+    static func rows(for request: SearchRequest, at now: TimeOfDay, in store: any DeliverySearching) throws(StoreError) -> InMemoryDeliveries {
         var late: [Delivery]
         if request.query.isEmpty, request.status == .all {
             late = try store.lateDeliveries(at: now)

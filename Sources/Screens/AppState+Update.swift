@@ -4,12 +4,17 @@ import RowLayout
 extension AppState {
     /// The next state for a message, and the work the runtime must do for it.
     ///
-    /// The Elm architecture's `update`: pure, the only way a state changes.
+    /// The Elm architecture's `update`: the only way a state changes.
     /// On a value type `inout` is the same as returning a new state; it
     /// spares a copy of the state per key. Slow or outside work is never done
     /// here but asked for as a `Command`, whose result comes back as another
     /// message; so a test can drive the whole program with a script of
-    /// messages and look at the states and the commands.
+    /// messages and look at the states and the commands. What it reads
+    /// besides the state's values is rows through `source` as the layout
+    /// measures the ones it brings on screen (for a store, synchronous reads
+    /// of pages of the local file); on idle ticks it opens the next size's
+    /// fonts, and the `exact` strategy measures every row on all cores:
+    /// docs/update-and-render.md lists each and why.
     public mutating func update(_ message: Message) -> [Command] {
         let shownNotice = noticeSerial
         let shownVersion = screenVersion

@@ -3,7 +3,9 @@ import RowLayout
 import Typesetting
 
 /// Heights of Deliveries rows for the row-height engine, from the same cell
-/// spec that draws them.
+/// spec that draws them. It reads the rows through `source`: for a store, a
+/// page of the local file read on the calling thread when it is not kept
+/// (the loop's reads are listed in docs/update-and-render.md).
 public struct DeliveryRowMeasurer: RowMeasuring {
     public let source: any DeliverySource
     public let typesetter: Typesetter

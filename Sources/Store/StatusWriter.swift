@@ -29,7 +29,7 @@ public final class StatusWriter: @unchecked Sendable {
         case refused(deliveryID: String, reason: String)
     }
 
-    private let store: any DeliveryStoring
+    private let store: any StatusWriting
     /// Whose changes these are, and whose changes an undo may take back.
     public let author: ChangeAuthor
     private let retryInterval: TimeInterval
@@ -44,7 +44,7 @@ public final class StatusWriter: @unchecked Sendable {
     /// `whenDone` is called on the writer's thread after each outcome is
     /// ready to take, to wake whoever takes them.
     public init(
-        store: any DeliveryStoring, author: ChangeAuthor, retryInterval: TimeInterval = 0.1,
+        store: any StatusWriting, author: ChangeAuthor, retryInterval: TimeInterval = 0.1,
         whenDone: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store

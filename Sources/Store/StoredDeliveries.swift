@@ -10,8 +10,14 @@ import Synchronization
 /// store costs the same memory as a small one. A search or a sort knows every
 /// row's position (4 bytes each) up front; a status filter alone counts its
 /// rows up front and learns their positions only when read: the first few
-/// thousand for the first screens, the rest when a row beyond them is asked for. Pages are dropped when this process changes the store, so a
-/// saved status shows at once; which rows a search result holds stays as it
+/// thousand for the first screens, the rest when a row beyond them is asked for.
+///
+/// A page not kept is read on the calling thread (the screens' loop reads
+/// the rows on screen this way: docs/update-and-render.md). Pages are
+/// dropped when this process writes to the store (`StoreDatabase.generation`,
+/// moved by the status writer's and the sync engine's threads), so a frame
+/// drawn after a save shows the saved row; the writer's message follows and
+/// the screens search again. Which rows a search result holds stays as it
 /// was when searched (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
     /// Rows per page of deliveries: a few screens' worth, and small enough

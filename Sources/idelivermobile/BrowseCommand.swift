@@ -153,7 +153,7 @@ struct BrowseCommand: ParsableCommand {
     /// import may hold its lock), saying so on stderr; for the way out, once
     /// the terminal is restored. Local writes only: what a team store's
     /// replica has for its hub waits in its outbox (`finishSending`).
-    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring) {
+    private static func finishWrites(_ writer: StatusWriter, to store: any OpenedStore) {
         let pending = writer.pendingCount
         if pending > 0 {
             Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.location) before exiting… (Ctrl-C gives up)")

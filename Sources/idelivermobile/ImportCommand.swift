@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
     /// Imports `manifest` into `store` unless it imported it unchanged, with a
     /// progress bar on stderr; Ctrl-C stops it (`ImportSignals`). On failure
     /// it lets go of the store, removes what it `created`, and exits saying why.
-    static func importing(_ manifest: URL, into store: any DeliveryStoring, created: StoreFiles.Created?) -> ImportSummary {
+    static func importing(_ manifest: URL, into store: any ManifestImporting, created: StoreFiles.Created?) -> ImportSummary {
         let bar = ImportProgressBar.standardError()
         let signals = ImportSignals()
         defer { signals.finish() }

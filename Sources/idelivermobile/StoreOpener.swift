@@ -42,7 +42,7 @@ enum StoreOpener {
     /// After a failed import: lets go of the store, and removes it when the
     /// import created it (with the folders made for it), so that a failed
     /// import never leaves a store behind (nor a -wal or -shm beside one that was there).
-    static func abandon(_ store: any DeliveryStoring, created: StoreFiles.Created?) {
+    static func abandon(_ store: any OpenedStore, created: StoreFiles.Created?) {
         store.close()
         created?.remove()
     }
