@@ -18,6 +18,7 @@ extension AppState {
         if isShowingHelp {
             HelpOverlay(state: self).draw(into: &frame)
         }
+        if typesetter.rightToLeft == .terminal { frame.markRowsLeftToRight() }
         return frame
     }
 }

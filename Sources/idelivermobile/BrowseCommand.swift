@@ -57,13 +57,17 @@ struct BrowseCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
+        var replies: ProbeReplies?
         if glyphs == .automatic {
-            let replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
             glyphs = GlyphDetection.choose(environment: environment, replies: replies)
             glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
         }
         var typesetter = display.typesetter(glyphs: glyphs)
         typesetter.glyphsLabel = glyphsLabel
+        if (try? display.chosenRightToLeft(environment: environment)).flatMap({ $0 }) == nil {
+            typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
+        }
         let terminal = TerminalSession()
         let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
         // Runs last: after the terminal is restored, queued status changes are saved.

@@ -22,6 +22,7 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         _ = try chosenGlyphs(environment: ProcessInfo.processInfo.environment)
+        _ = try chosenRightToLeft(environment: ProcessInfo.processInfo.environment)
         if let textSize, ContentSizeCategory(name: textSize) == nil {
             let names = ContentSizeCategory.allCases.map(\.name).joined(separator: ", ")
             throw ValidationError("Unknown text size '\(textSize)'. Use one of: \(names).")
@@ -45,9 +46,27 @@ struct DisplayOptions: ParsableArguments {
         return mode
     }
 
+    /// The variable that says who orders right-to-left text: `program` or
+    /// `terminal` (`RightToLeftOrdering`); browse otherwise asks the terminal.
+    static let rightToLeftVariable = "IDELIVERMOBILE_BIDI"
+
+    /// `$IDELIVERMOBILE_BIDI`, else nil (detected; the program's in `render`).
+    func chosenRightToLeft(environment: [String: String]) throws -> RightToLeftOrdering? {
+        guard let value = environment[Self.rightToLeftVariable], !value.isEmpty else { return nil }
+        guard let ordering = RightToLeftOrdering(rawValue: value.lowercased()) else {
+            let names = RightToLeftOrdering.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(Self.rightToLeftVariable)='\(value)' is not who orders right-to-left text. Use one of: \(names).")
+        }
+        return ordering
+    }
+
     /// The typesetter for `glyphs` (the chosen mode, or what detection found).
     func typesetter(glyphs: GlyphMode) -> Typesetter {
-        Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic)
+        var typesetter = Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic)
+        if let ordering = (try? chosenRightToLeft(environment: ProcessInfo.processInfo.environment)).flatMap({ $0 }) {
+            typesetter.rightToLeft = ordering
+        }
+        return typesetter
     }
 
     /// The typesetter for `--glyphs` or the environment, mosaics when neither says.
