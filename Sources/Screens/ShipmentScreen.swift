@@ -9,12 +9,12 @@ struct ShipmentScreen {
     let state: AppState
 
     func draw(into frame: inout Frame) {
-        let area = AppState.contentArea(in: state.size)
+        let area = AppState.contentArea(in: state.size, pairs: state.typesetter.mayDoubleLines)
         let content = ShipmentContent(delivery, width: area.width, category: state.category, typesetter: state.typesetter, now: state.now)
         let offset = min(scroll, max(0, content.height - area.height))
         content.draw(into: &frame, area: area, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: area.height, offset: offset) {
-            scrollbar.draw(into: &frame, area: AppState.scrollbarArea(in: state.size), atTheEdge: state.typesetter.mayDoubleLines)
+            scrollbar.draw(into: &frame, area: AppState.scrollbarArea(in: state.size, pairs: state.typesetter.mayDoubleLines), atTheEdge: state.typesetter.mayDoubleLines)
         }
         TitleBar(leading: "‹ Deliveries", title: "Shipment", trailing: "").draw(into: &frame)
         StatusBar(
@@ -33,7 +33,7 @@ struct ShipmentScreen {
 extension AppState {
     /// Keeps the Shipment screen's scroll within its content.
     func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
-        let area = Self.contentArea(in: size)
+        let area = Self.contentArea(in: size, pairs: typesetter.mayDoubleLines)
         let content = ShipmentContent(delivery, width: area.width, category: category, typesetter: typesetter, now: now)
         return min(max(0, scroll), max(0, content.height - area.height))
     }
