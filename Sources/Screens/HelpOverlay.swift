@@ -52,20 +52,37 @@ struct HelpOverlay {
         var height: Int
     }
 
+    /// Whether the entries are drawn on doubled lines: at the sizes the
+    /// ladder doubles, arrows and ⌫ are spelt out (a doubled line cannot
+    /// hold them), so the help is drawn as the list is, not a rung up in braille.
+    private var doublesEntries: Bool {
+        [TextStyle.body, .headline].contains { state.typesetter.drawing(for: $0, at: state.category) == .doubled }
+    }
+
+    /// The box as drawn: with doubled entries, an even number of columns
+    /// wide, so that both its sides stand on the edges of a doubled pair.
+    private var box: Rect {
+        var box = Self.box(in: state.size)
+        if doublesEntries { box.width -= box.width % 2 }
+        return box
+    }
+
     /// Every entry typeset for the box's inner width at the current text size.
     private var placed: [Placed] {
-        let inner = max(1, Self.box(in: state.size).width - 4)
-        // Drawn one way throughout: where a doubled line cannot hold one
-        // entry (arrows, ⌫), no entry is doubled.
-        let typesetter = state.typesetter.holding(Self.entries.flatMap { [$0.keys, $0.action] })
+        let inner = max(1, box.width - 4)
         let category = state.category
-        let keyWidth = Self.entries.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
+        let shown = doublesEntries
+            ? Self.entries.map { (keys: KeySpelling.spelledOut($0.keys), action: KeySpelling.spelledOut($0.action)) } : Self.entries
+        // Drawn one way throughout: where a doubled line cannot hold one
+        // entry, no entry is doubled.
+        let typesetter = state.typesetter.holding(shown.flatMap { [$0.keys, $0.action] })
+        let keyWidth = shown.map { DisplayWidth.columns(of: $0.keys) }.max() ?? 0
         // Side by side needs native-size keys and room for a readable action column.
         let sideBySide = typesetter.rowsPerLine(for: .body, at: category) == 1 && inner - keyWidth - 2 >= 16
         // Native-size lines sit close; big glyphs need a gap between entries to read.
         let spacing = sideBySide ? 0 : max(1, typesetter.metrics(for: .body, at: category).spacingAfter)
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
-        let entries = Self.entries + [("glyphs: \(typesetter.glyphsLabel)", "how big text is drawn here (--glyphs)")]
+        let entries = shown + [("glyphs: \(typesetter.glyphsLabel)", "how big text is drawn here (--glyphs)")]
         return entries.map { entry in
             if sideBySide {
                 let keys = typesetter.typeset(entry.keys, style: .body, category: category, width: keyWidth)
@@ -86,7 +103,7 @@ struct HelpOverlay {
     }
 
     func draw(into frame: inout Frame) {
-        var box = Self.box(in: state.size)
+        var box = box
         let entries = placed
         let contentHeight = entries.reduce(0) { $0 + $1.height }
         // A box no taller than its content.
@@ -95,15 +112,28 @@ struct HelpOverlay {
         let scroll = min(max(0, state.helpScroll), max(0, contentHeight - visible))
 
         // Doubled lines and scaled runs under the box would swallow it.
-        frame.clearScaling(x: box.x, y: box.y, width: box.width, height: box.height)
-        frame.fill(x: box.x, y: box.y, width: box.width, height: box.height)
+        frame.clearScaling(x: 0, y: box.y, width: frame.width, height: box.height)
+        // The margins beside the box too: the list's selection bar and
+        // scrollbar left there read as stray letters (an `l` at the left).
+        frame.fill(x: 0, y: box.y, width: frame.width, height: box.height)
         let border = CellStyle(color: .tint)
-        let rule = String(repeating: "─", count: max(0, box.width - 2))
-        frame.write("┌" + rule + "┐", x: box.x, y: box.y, style: border)
-        frame.write("└" + rule + "┘", x: box.x, y: box.y + box.height - 1, style: border)
-        for row in 1 ..< max(1, box.height - 1) {
-            frame.write("│", x: box.x, y: box.y + row, style: border)
-            frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
+        if doublesEntries {
+            // Lines at the cells' edges, which a doubled row draws where a
+            // plain one does (a line in a cell's middle would move half a cell).
+            frame.write(String(repeating: "▁", count: box.width), x: box.x, y: box.y, style: border)
+            frame.write(String(repeating: "▔", count: box.width), x: box.x, y: box.y + box.height - 1, style: border)
+            for row in 1 ..< max(1, box.height - 1) {
+                frame.write("▏", x: box.x, y: box.y + row, style: border)
+                frame.write("▕", x: box.x + box.width - 1, y: box.y + row, style: border)
+            }
+        } else {
+            let rule = String(repeating: "─", count: max(0, box.width - 2))
+            frame.write("┌" + rule + "┐", x: box.x, y: box.y, style: border)
+            frame.write("└" + rule + "┘", x: box.x, y: box.y + box.height - 1, style: border)
+            for row in 1 ..< max(1, box.height - 1) {
+                frame.write("│", x: box.x, y: box.y + row, style: border)
+                frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
+            }
         }
         frame.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true, color: .tint))
         // The entries, cut at the box's inner edges.

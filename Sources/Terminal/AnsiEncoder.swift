@@ -73,8 +73,9 @@ public struct AnsiEncoder: Sendable {
 
     /// A bar in the left cell of a pair, as the character whose doubled
     /// glyph covers the same part of that cell: ▌ (half a cell) is ▎ (a
-    /// quarter of two), █ is ▌.
-    static let halfWidthOnTheLeft: [String: String] = ["▌": "▎", "█": "▌"]
+    /// quarter of two), █ is ▌; a line at the cell's left edge (▏, the
+    /// help box's side) stays at the edge.
+    static let halfWidthOnTheLeft: [String: String] = ["▌": "▎", "█": "▌", "▏": "▏"]
     /// A bar in the right cell of a pair: █ is ▐; the scrollbar's track at
     /// the cell's right edge (▕) stays at the edge.
     static let halfWidthOnTheRight: [String: String] = ["█": "▐", "▕": "▕", "│": "▕"]
