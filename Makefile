@@ -17,15 +17,16 @@ define install_missing
 endef
 
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
-# from (misc-fixed, Terminus, GNU Unifont), and a monospace Thai font
-# (TlwgMono) for the scripts DejaVu Sans Mono lacks, in big glyphs and in
-# terminals that fall back through fontconfig.
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf
+# from (misc-fixed, Terminus, GNU Unifont), a monospace Thai font (TlwgMono)
+# for the scripts DejaVu Sans Mono lacks, in big glyphs and in terminals that
+# fall back through fontconfig, and libpq, PostgreSQL's client library, for
+# the team's hub (it brings libssl-dev, whose libcrypto also hashes manifests).
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf libpq-dev
 
 deps:
 	$(call install_missing,$(DEPS))
 
-build:
+build: deps
 	$(SWIFT) build -c release --product idelivermobile
 
 run: deps build
@@ -73,14 +74,21 @@ man:
 BENCH_COUNTS ?= 1000,1000000
 BENCH_RUNS ?= 5
 # Imports timed as whole processes (Benchmarks/ImportTiming: wall clock, CPU
-# and largest resident set of `idelivermobile import` into a new store).
+# and largest resident set of `idelivermobile import` into a new store), and
+# into the team's hub on a throwaway PostgreSQL cluster, with its snapshot.
 BENCH_IMPORT_COUNTS ?= 10000,100000,1000000
+BENCH_HUB_COUNTS ?= 100000,1000000
+# A team store's replica (scripts/bench-team-sync.sh): the first sync of this
+# many deliveries from a throwaway PostgreSQL hub, and a catch-up after this many changes.
+BENCH_TEAM_COUNT ?= 1000000
+BENCH_TEAM_CHANGES ?= 10000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
-		--counts $(BENCH_IMPORT_COUNTS)
+		--counts $(BENCH_IMPORT_COUNTS) --hub-counts $(BENCH_HUB_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	scripts/bench-team-sync.sh $(BIN) $(BENCH_TEAM_COUNT) $(BENCH_TEAM_CHANGES)
 
 # Tools for `make legibility` (not needed to build or test), installed with
 # apt-get when missing: xterm and a virtual X server to show the frames,

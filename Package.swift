@@ -6,17 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "Typesetting", "RowLayout", "Canvas", "Input", "Screens"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "TeamHub", "Typesetting", "RowLayout", "Canvas", "Input", "Screens"]),
         // Deterministic test data for the benchmarks; not part of the kit a program links.
         .library(name: "ManifestGenerator", targets: ["ManifestGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
-        // Already in the build for postgres-nio; the store hashes manifests with it.
-        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     ],
     targets: [
         // MARK: - C system libraries (nothing above these sees C)
@@ -27,6 +23,10 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         // SQLite's process-wide settings (`sqlite3_config` is variadic: Swift cannot call it).
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // libpq (Debian libpq-dev): the team's hub, read and written as psql does.
+        .systemLibrary(name: "CLibpq", pkgConfig: "libpq"),
+        // OpenSSL's libcrypto, which libpq links: SHA-256 of manifests.
+        .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto"),
         .target(
             name: "CFontRaster", dependencies: ["CFreeType"],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
@@ -36,24 +36,20 @@ let package = Package(
         .target(name: "Model"),
         // The one JSON path: manifests read and written, and the store's items column.
         .target(name: "Manifest", dependencies: ["Model"]),
+        // What decides that a manifest is unchanged, in both stores: SHA-256 of its bytes.
+        .target(name: "ContentDigest", dependencies: ["CLibcrypto"]),
         // GRDBSQLite: SQLite's C API for what GRDB keeps internal (interrupting one reading connection).
-        // Crypto: SHA-256 of manifests with the CPU's SHA instructions.
         .target(
             name: "Store",
             dependencies: [
-                "Model", "Manifest", "CSQLiteSettings", .product(name: "GRDB", package: "GRDB.swift"),
+                "Model", "Manifest", "ContentDigest", "CSQLiteSettings", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The team store: PostgreSQL through postgres-nio, kept apart so that only it and the binary link NIO.
-        .target(
-            name: "PostgresStore",
-            dependencies: [
-                "Model", "Manifest", "Store",
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        // The team's hub on PostgreSQL through libpq: its schema, imports, change feed, intake and grants.
+        .target(name: "TeamHub", dependencies: ["Model", "Manifest", "ContentDigest", "CLibpq"]),
+        // A team database as browsers use it: a local replica (a Store) kept in step with the hub by a sync engine.
+        .target(name: "TeamSync", dependencies: ["Model", "Manifest", "Store", "TeamHub"]),
         .target(name: "Canvas"),
         // Keys as the screens see them: below both the screens and the terminal that decodes them.
         .target(name: "Input"),
@@ -66,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Manifest", "Store", "PostgresStore", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,8 +72,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Manifest", "Model", "TestSupport", "SeededRandom"]),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["PostgresStore", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),
+        .testTarget(name: "TeamHubTests", dependencies: ["TeamHub", "Manifest", "Model", "ManifestGenerator", "TestSupport"], exclude: ["Resources"]),
+        .testTarget(
+            name: "TeamSyncTests",
+            dependencies: ["TeamSync", "TeamHub", "Store", "Manifest", "Model", "ManifestGenerator", "TestSupport", "SeededRandom"]
+        ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),

@@ -14,8 +14,12 @@ let package = Package(
     targets: [
         // Keys timed end to end: the release binary on a pseudo-terminal (no library needed).
         .executableTarget(name: "KeyLatency", path: "KeyLatency"),
-        // Imports timed as whole processes: the release binary's wall clock, CPU and memory.
-        .executableTarget(name: "ImportTiming", path: "ImportTiming"),
+        // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.
+        .executableTarget(
+            name: "ImportTiming",
+            dependencies: [.product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            path: "ImportTiming"
+        ),
         .executableTarget(
             name: "RowHeightBenchmarks",
             dependencies: [

@@ -7,15 +7,17 @@ import Glibc
 // (seed 1) of 10^4, 10^5 and 10^6 deliveries into a new SQLite store, each
 // timed as a whole process: wall clock, CPU (user + system) and the largest
 // resident set, from `wait4`. Prints the table of docs/benchmarks.md with the
-// targets (at least 125,000 rows/s at 10^6, at most 150 MB) checked.
+// targets (at least 125,000 rows/s at 10^6, at most 150 MB) checked. With
+// --hub-counts, the same for the team's hub on a throwaway PostgreSQL cluster
+// (HubTiming.swift), with a snapshot, an unchanged re-import and a catch-up.
 //
-//   ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1]
+//   ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1] [--hub-counts 100000,1000000]
 
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let name = arguments.popFirst() {
     guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1]\n".utf8))
+        FileHandle.standardError.write(Data("usage: ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1] [--hub-counts N,…]\n".utf8))
         exit(64)
     }
     options[String(name.dropFirst(2))] = value
@@ -27,37 +29,11 @@ guard let binary = options["binary"], FileManager.default.isExecutableFile(atPat
 let work = URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "idelivermobile-bench").appendingPathComponent("import")
 let counts = (options["counts"] ?? "10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
 let runs = max(1, Int(options["runs"] ?? "1") ?? 1)
+let hubCounts = (options["hub-counts"] ?? "").split(separator: ",").compactMap { Int($0) }
 
-/// One finished child process: how long it took and what it used.
-struct Usage {
-    var wall: Double
-    var cpu: Double
-    var maxRSSKiB: Int
-}
-
-/// Runs `binary` with `arguments` (output to /dev/null) and waits for it with `wait4`.
+/// Runs `binary` with `arguments` (output to /dev/null) and measures it.
 func measure(_ arguments: [String]) throws -> Usage {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let started = Date()
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
-        throw NSError(domain: "ImportTiming", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(binary)"])
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    let wall = Date().timeIntervalSince(started)
-    guard status == 0 else {
-        throw NSError(domain: "ImportTiming", code: 2, userInfo: [NSLocalizedDescriptionKey: "idelivermobile \(arguments.joined(separator: " ")) failed (\(status))"])
-    }
-    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return Usage(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), maxRSSKiB: usage.ru_maxrss)
+    try runMeasured([binary] + arguments)
 }
 
 func loadAverage() -> String {
@@ -71,15 +47,22 @@ func countName(_ count: Int) -> String {
     return rest == 1 ? "10^\(exponent)" : "\(count)"
 }
 
+/// The generated manifest of `count` deliveries (seed 1), made once under the work folder.
+func generatedManifest(_ count: Int) throws -> URL {
+    let manifest = work.appendingPathComponent("deliveries-\(count).json")
+    if !FileManager.default.fileExists(atPath: manifest.path) {
+        _ = try measure(["generate", "--count", "\(count)", "--seed", "1", "--out", manifest.path])
+    }
+    return manifest
+}
+
 var rows: [String] = []
 var notes: [String] = []
+var hubRows: [String] = []
 do {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     for count in counts {
-        let manifest = work.appendingPathComponent("deliveries-\(count).json")
-        if !FileManager.default.fileExists(atPath: manifest.path) {
-            _ = try measure(["generate", "--count", "\(count)", "--seed", "1", "--out", manifest.path])
-        }
+        let manifest = try generatedManifest(count)
         let before = loadAverage()
         var samples: [Usage] = []
         for _ in 0 ..< runs {
@@ -102,15 +85,36 @@ do {
         notes.append("N = \(countName(count)): load average \(before) before, \(loadAverage()) after")
         print("N = \(countName(count)) imported (\(runs) run\(runs == 1 ? "" : "s"))")
     }
+    if !hubCounts.isEmpty {
+        let before = loadAverage()
+        // Under the system's temporary folder, which the server's own user (as root: postgres) can reach.
+        let cluster = try BenchCluster(folder: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("idelivermobile-bench-hub"))
+        defer { cluster.stop() }
+        hubRows = try hubTimings(counts: hubCounts, manifest: generatedManifest, cluster: cluster) { manifest, url in
+            try measure(["import", manifest.path, "--store", url])
+        }
+        notes.append("hub: load average \(before) before, \(loadAverage()) after")
+    }
 } catch {
-    FileHandle.standardError.write(Data("ImportTiming: \(error.localizedDescription)\n".utf8))
+    FileHandle.standardError.write(Data("ImportTiming: \(error)\n".utf8))
     exit(1)
 }
-print("")
-print("`idelivermobile import` of a generated manifest into a new store, median of \(runs) run\(runs == 1 ? "" : "s"):")
-print("")
-print("| N | wall s | CPU s (user + system) | rows/s (wall) | max RSS MB | ≥ 125,000 rows/s, ≤ 150 MB |")
-print("|---|---|---|---|---|---|")
-for row in rows { print(row) }
+if !rows.isEmpty {
+    print("")
+    print("`idelivermobile import` of a generated manifest into a new store, median of \(runs) run\(runs == 1 ? "" : "s"):")
+    print("")
+    print("| N | wall s | CPU s (user + system) | rows/s (wall) | max RSS MB | ≥ 125,000 rows/s, ≤ 150 MB |")
+    print("|---|---|---|---|---|---|")
+    for row in rows { print(row) }
+}
+if !hubRows.isEmpty {
+    print("")
+    print("The team's hub (PostgreSQL, Unix socket, fsync off): `idelivermobile import` into a new database, a snapshot read through")
+    print("TeamHub (every row decoded), the same manifest again, status changes through the intake one at a time, one catch-up of them:")
+    print("")
+    print("| N | import wall s | import CPU s | import max RSS MB | snapshot s | unchanged re-import s | status changes s | catch-up s | import ≤ 10 s at 10^6 |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in hubRows { print(row) }
+}
 print("")
 for note in notes { print("- \(note)") }

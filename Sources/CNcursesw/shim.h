@@ -45,6 +45,12 @@ static inline int ide_put_cluster(int y, int x, const wchar_t *wcs, attr_t attrs
     return mvadd_wch(y, x, &cc);
 }
 
+/// Whether the terminal's terminfo entry has the string capability `name` (e.g. "smcup").
+static inline int ide_has_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1 && value[0] != '\0';
+}
+
 /// What terminfo knows of the terminal `name`: -1 not found (or no terminfo
 /// database), 0 found but it cannot move the cursor (dumb), 1 usable.
 static inline int ide_terminal_capability(const char *name) {

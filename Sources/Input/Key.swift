@@ -13,4 +13,7 @@ public enum Key: Sendable, Hashable {
     case wheel(Int)
     /// A click at a screen position.
     case click(x: Int, y: Int)
+    /// Text the terminal pasted (bracketed paste), whole: never keys, so a
+    /// pasted `q` does not quit.
+    case paste(String)
 }

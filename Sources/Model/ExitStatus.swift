@@ -8,6 +8,8 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// An input file is missing or unreadable as such (EX_NOINPUT).
     case noInput = 66
+    /// A named user (a database role) does not exist (EX_NOUSER).
+    case noUser = 67
     /// A service (the database server) is unavailable (EX_UNAVAILABLE).
     case unavailable = 69
     /// An internal error (EX_SOFTWARE).
@@ -18,6 +20,8 @@ public enum ExitStatus: Int32, Sendable {
     case ioError = 74
     /// A temporary failure: trying again later may work (EX_TEMPFAIL).
     case temporaryFailure = 75
+    /// Not allowed: the database role lacks the right (EX_NOPERM).
+    case noPermission = 77
     /// The environment is unfit (EX_CONFIG): no terminal type, no terminfo entry.
     case configuration = 78
 }

@@ -9,6 +9,7 @@ extension AppState {
         if key == .controlC { return [.quit] }
         if key == .control("z") { return [.suspend] }
         notice = nil
+        if case .paste(let text) = key { return handlePaste(text) }
         if search.isEditing, let commands = handleSearchKey(key) { return commands }
         // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
         if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
@@ -37,6 +38,7 @@ extension AppState {
         default:
             break
         }
+        if let commands = handleConflictKey(key) { return commands }
         switch route {
         case .deliveries: return handleDeliveriesKey(key, count: repeats)
         case .shipment(let delivery, let scroll): return handleShipmentKey(key, delivery: delivery, scroll: scroll, count: repeats)
@@ -188,6 +190,10 @@ extension AppState {
             openShipment()
         case .character("n"): nextMatch(by: times)
         case .character("N"): nextMatch(by: -times)
+        case .character("u"):
+            // This browser's last change, whichever delivery it was.
+            notice = "Undoing…"
+            return [.saveStatus(.undo(deliveryID: nil))]
         default:
             break
         }
@@ -355,8 +361,9 @@ extension AppState {
         case .character("p"): return save(.pending, for: delivery)
         case .character("o"): return save(.outForDelivery, for: delivery)
         case .character("u"):
+            // Here: this browser's last change of the delivery on screen.
             notice = "Undoing…"
-            return [.saveStatus(.undo)]
+            return [.saveStatus(.undo(deliveryID: delivery.id))]
         case .character("y"):
             guard let phone = delivery.phone, !phone.isEmpty else {
                 notice = "No phone number to copy"

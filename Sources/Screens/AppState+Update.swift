@@ -88,10 +88,8 @@ extension AppState {
         case .storeChanged:
             commands = readAgain()
             if case .shipment(let shown, _) = route { commands.append(.readDelivery(id: shown.id)) }
-        case .connectionChanged(let text):
-            if text == nil, connectionNotice != nil { notice = "Connected to the store again" }
-            connectionNotice = text
-            commands = []
+        case .synced(let report):
+            commands = synced(report)
         }
         if noticeExpires, noticeSerial != shownNotice, notice != nil {
             commands.append(.startNoticeTimer(serial: noticeSerial))
@@ -183,13 +181,25 @@ extension AppState {
             // Nothing changed: say so rather than "saved".
             notice = named(delivery) + "already \(status.title)"
             return []
-        case (.undo, .success(.unchanged)):
-            notice = "Nothing to undo"
+        case (.undo(let id), .success(.unchanged)):
+            notice = id == nil ? "Nothing of yours to undo" : "Nothing of yours to undo on this delivery"
             return []
-        case (_, .success(.changed(_, let status, let delivery))):
+        case (_, .success(.refused(let reason))):
+            notice = "Not undone: " + reason
+            return []
+        case (_, .success(.changed(_, let status, let delivery, let queued))):
             if let delivery { refreshShipment(delivery) }
             // An undo may change a delivery other than the one on screen: the notice names it.
-            notice = named(delivery) + (request == .undo ? "undone, back to \(status.title)" : "saved as \(status.title)")
+            let undone = if case .undo = request { true } else { false }
+            let saved = named(delivery) + (undone ? "undone, back to \(status.title)" : "saved as \(status.title)")
+            // In a team store's replica, saved here first: "saved" once the hub has it (`synced`).
+            if let queued {
+                let sending = named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)") + ", sending…"
+                noticeWhenSent = (queued, sending, saved)
+                notice = sending
+            } else {
+                notice = saved
+            }
             return readAgain()
         }
     }

@@ -36,15 +36,25 @@ public struct AppState: Sendable {
     }
     /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
     public private(set) var noticeSerial = 0
-    /// What the store's link says while it is away ("DB offline,
-    /// reconnecting; 1 change queued"): unlike `notice`, no key and no timer
-    /// takes it away, only `.connectionChanged(nil)`, so that someone who
-    /// goes on working offline keeps seeing it.
+    /// What a team store's sync engine says while its hub is away or changes
+    /// wait to be sent ("Offline: 2 changes saved here, waiting to send"):
+    /// unlike `notice`, no key and no timer takes it away, only the next
+    /// report (`SyncReport.standingLine`), so that someone who goes on
+    /// working offline keeps seeing it.
     public internal(set) var connectionNotice: String?
-    /// The status bar's message: the link's state while it is away, then the latest notice.
+    /// The team store's last report (`Message.synced`); nil for a store of one's own.
+    public internal(set) var sync: SyncReport?
+    /// Refused changes looked at here (`r`, `x`) that a report made before
+    /// the store heard of it may still list.
+    var conflictsLookedAt: Set<String> = []
+    /// What the notice says once the hub has the change being sent ("saved as Delivered").
+    var noticeWhenSent: (sequence: Int64, sending: String, saved: String)?
+    /// The status bar's message: a refused change until it is looked at, the
+    /// link's state while it is away, then the latest notice.
     var statusMessage: String? {
-        guard let connectionNotice else { return notice }
-        return notice.map { connectionNotice + " · " + $0 } ?? connectionNotice
+        let standing = [shownConflict?.sentence, connectionNotice].compactMap { $0 }
+        guard !standing.isEmpty else { return notice }
+        return (standing + [notice].compactMap { $0 }).joined(separator: " · ")
     }
     /// Deliveries per status in the current search, for the title bar
     /// (`Command.countStatuses` counts them).
@@ -105,6 +115,7 @@ public struct AppState: Sendable {
             search.query = start.query
             search.status = start.status
             if start.opensShipment { openShipment() }
+            notice = start.notice
         }
     }
 

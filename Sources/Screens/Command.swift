@@ -38,4 +38,7 @@ public enum Command: Sendable, Hashable {
     case copyToClipboard(String)
     /// Open a URL with the system's opener (`xdg-open`): `.openFailed` when none can.
     case open(url: String)
+    /// The refused change `changeID` has been looked at by its maker: it is
+    /// no longer shown (the sync engine marks it seen in the replica).
+    case lookedAtConflict(changeID: String)
 }

@@ -55,7 +55,7 @@ public enum Message: Sendable {
     case storeBusy
     /// Another instance saved changes: what is shown must be read again.
     case storeChanged
-    /// The link to the store changed: a sentence about it (the server is
-    /// unreachable, changes are queued), or nil when it is well again.
-    case connectionChanged(String?)
+    /// What the team store's sync engine says: the hub's link, changes
+    /// waiting to be sent, refused changes to show (`SyncReport`).
+    case synced(SyncReport)
 }

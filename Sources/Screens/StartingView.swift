@@ -12,12 +12,19 @@ public struct StartingView: Sendable, Hashable {
     public var status: StatusFilter
     /// Open the Shipment screen for the selected delivery.
     public var opensShipment: Bool
+    /// A note for the status bar on the first frame (browse: what was done
+    /// to the store before it, such as importing the sample on a first run).
+    public var notice: String?
 
-    public init(top: Int? = nil, selected: Int? = nil, query: String = "", status: StatusFilter = .all, opensShipment: Bool = false) {
+    public init(
+        top: Int? = nil, selected: Int? = nil, query: String = "", status: StatusFilter = .all, opensShipment: Bool = false,
+        notice: String? = nil
+    ) {
         self.top = top
         self.selected = selected
         self.query = query
         self.status = status
         self.opensShipment = opensShipment
+        self.notice = notice
     }
 }

@@ -5,8 +5,12 @@ import Model
 public enum StatusSave: Sendable {
     /// The delivery `deliveryID` now has `status` (after an undo: the one it
     /// went back to). `delivery` is nil when it could not be read back.
-    case changed(deliveryID: String, status: DeliveryStatus, delivery: Delivery?)
+    /// In a team store's replica, `queued` is the change's place in the outbox (for "saved" once the hub has it).
+    case changed(deliveryID: String, status: DeliveryStatus, delivery: Delivery?, queued: Int64? = nil)
     /// Nothing changed: the delivery already had the status, or there was
     /// nothing to undo.
     case unchanged(Delivery?)
+    /// An undo was refused: taking the change back would overwrite someone
+    /// else's newer change (`reason` says whose).
+    case refused(reason: String)
 }

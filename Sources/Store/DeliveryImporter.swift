@@ -1,3 +1,4 @@
+import ContentDigest
 import Foundation
 import GRDB
 import Manifest
@@ -72,14 +73,14 @@ struct DeliveryImporter: Sendable {
 
         let path = database.url.path
         let lock = try ImportLock.acquire(store: path) {
-            FileHandle.standardError.write(Data("Waiting for another import into \(path) to finish…\n".utf8))
+            FileHandle.standardError.write(Data("Waiting for another import into this store to finish…\n".utf8))
         }
         defer { lock.release() }
         database.waiting.beginImport()
         defer { database.waiting.endImport() }
         let settings = try importSlice(transaction: false) { db in try ImportConnectionSettings(db) }
         try importSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
-        defer { _ = try? importSlice(transaction: false) { db in try settings.apply(db) } }
+        defer { _ = try? cleanupSlice(transaction: false) { db in try settings.apply(db) } }
         // A killed import's staging goes first (its lock, now ours, says it is dead).
         try discardLeftovers()
 
@@ -218,37 +219,11 @@ struct DeliveryImporter: Sendable {
         let path = database.url.path
         let summary: ImportSummary = try importSlice { db in
             let before = try StoreDatabase.rowCount(db)
-            let upsert = try db.makeStatement(sql: """
-                INSERT INTO delivery(
-                    id, name, line1, line2, phone, text, status, importedStatus, items, instructions, window)
-                VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?,
-                        CAST(? AS TEXT), CAST(? AS TEXT))
-                ON CONFLICT(id) DO UPDATE SET
-                    name = excluded.name, line1 = excluded.line1, line2 = excluded.line2,
-                    phone = excluded.phone, text = excluded.text,
-                    status = CASE WHEN delivery.importedStatus = excluded.importedStatus
-                                  THEN delivery.status ELSE excluded.status END,
-                    importedStatus = excluded.importedStatus,
-                    items = excluded.items, instructions = excluded.instructions, window = excluded.window
-                RETURNING position
-                """)
-            let lengths = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
-                """)
-            let oldText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE id = ?")
-            let newText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE position = ?")
+            let upsert = try DeliveryUpsert(db)
             var changed: [(position: Int32, old: String?, new: String)] = []
             for row in rows {
-                let old = try String.fetchOne(oldText, arguments: [row.id])
-                upsert.setUncheckedArguments(row.arguments)
-                guard let position = try Int64.fetchOne(upsert) else {
-                    throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)")
-                }
-                lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
-                try lengths.execute()
-                // The text as the triggers folded it, after the upsert.
-                let new = try String.fetchOne(newText, arguments: [position]) ?? ""
-                if old != new { changed.append((Int32(truncatingIfNeeded: position), old, new)) }
+                let written = try upsert.write(row, path: path)
+                if let text = written.changedText { changed.append((Int32(truncatingIfNeeded: written.position), text.old, text.new)) }
             }
             try SearchWordIndex.update(db, changed: changed)
             try manifest.record(db)
@@ -399,7 +374,7 @@ struct DeliveryImporter: Sendable {
         while !finished {
             let rows = slice.rows
             try slice.measure {
-                guard let deleted = try importSlice({ db in try StagedImport.discardStep(rows: rows, db) }) else {
+                guard let deleted = try cleanupSlice({ db in try StagedImport.discardStep(rows: rows, db) }) else {
                     finished = true
                     return 0
                 }
@@ -417,28 +392,58 @@ struct DeliveryImporter: Sendable {
     private func discardFailedImport() throws {
         // One transaction, so that the checkpoint after it sees the file's end
         // where it was before the import and copies nothing past it.
-        try importSlice { db in
+        try cleanupSlice { db in
             try StagedImport.dropLeftovers(db)
             if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 { try db.execute(sql: "PRAGMA incremental_vacuum") }
         }
+        try giveSpaceBack()
     }
 
-    /// At open: discards what a killed import left, unless an import is running now.
+    /// Copies the WAL into the store and empties it (the file shrinks to
+    /// nothing): what a failed import wrote there is not left on the disk.
+    private func giveSpaceBack() throws {
+        try cleanupSlice(transaction: false) { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// At open: discards what a killed import left (its staging, then the
+    /// pages it took, and its lock files), unless an import is running now.
     func discardAbandonedImport() {
-        guard (try? database.read(StagedImport.hasLeftovers)) == true,
-              let lock = try? ImportLock.tryAcquire(store: database.url.path)
+        let path = database.url.path
+        let staged = (try? database.read(StagedImport.hasLeftovers)) == true
+        let lockFiles = [ImportLock.path(forStore: path), WaitingWriters.path(forStore: path)]
+        guard staged || lockFiles.contains(where: { FileManager.default.fileExists(atPath: $0) }),
+              let lock = try? ImportLock.tryAcquire(store: path)
         else { return }
-        defer { lock.release() }
+        // Nobody imports (the lock is ours): the waiting room is a dead import's.
+        defer {
+            unlink(WaitingWriters.path(forStore: path))
+            lock.release()
+        }
+        guard staged else { return }
         // Best effort: a store that cannot be cleaned now still opens, and the next import cleans it.
-        guard let settings = try? importSlice(transaction: false, { db in try ImportConnectionSettings(db) }) else { return }
-        defer { _ = try? importSlice(transaction: false) { db in try settings.apply(db) } }
-        try? importSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
+        guard let settings = try? cleanupSlice(transaction: false, { db in try ImportConnectionSettings(db) }) else { return }
+        defer { _ = try? cleanupSlice(transaction: false) { db in try settings.apply(db) } }
+        try? cleanupSlice(transaction: false) { db in try ImportConnectionSettings.staging.apply(db) }
         try? discardLeftovers()
+        try? cleanupSlice { db in
+            if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 { try db.execute(sql: "PRAGMA incremental_vacuum") }
+        }
+        try? giveSpaceBack()
     }
 
     /// One of an import's transactions: first lets in any status change
-    /// waiting for the lock (`WaitingWriters`), then writes.
+    /// waiting for the lock (`WaitingWriters`), then writes. An interrupted
+    /// import (`ImportInterruption`) stops here, before writing more.
     private func importSlice<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws -> T {
+        if ImportInterruption.requested != nil {
+            throw StoreError(kind: .interrupted, path: database.url.path, reason: "the import was interrupted: nothing was imported, the store is as it was")
+        }
+        return try cleanupSlice(transaction: transaction, body)
+    }
+
+    /// A transaction that puts the store back after a failed or interrupted
+    /// import (or restores its connection's settings): never interrupted itself.
+    private func cleanupSlice<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws -> T {
         database.waiting.yieldToWaitingWriters()
         do {
             return transaction ? try database.pool.write(body) : try database.pool.writeWithoutTransaction(body)

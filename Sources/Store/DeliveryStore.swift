@@ -140,20 +140,23 @@ public final class DeliveryStore: Sendable {
     // MARK: - Status changes
 
     /// Sets the status of the delivery with `id` and saves it at once, logging
-    /// the change for `undoLastChange()`. Returns nil when it already had that
+    /// the change as `author`'s. Returns nil when it already had that
     /// status (nothing is logged). Throws `.unknownDelivery` for an unknown id.
     @discardableResult
-    public func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange? {
-        try statusLog.setStatus(status, forDeliveryID: id)
+    public func setStatus(
+        _ status: DeliveryStatus, forDeliveryID id: String, by author: ChangeAuthor = .commandLine
+    ) throws(StoreError) -> StatusChange? {
+        try statusLog.setStatus(status, forDeliveryID: id, by: author)
     }
 
-    /// Undoes the most recent status change saved in this store (by any
-    /// instance, before or after a restart), and forgets it so that the next
-    /// undo goes one further back. Returns the change made by the undo, or nil
-    /// when there is nothing to undo.
+    /// Takes back `author`'s last status change (of the delivery
+    /// `deliveryID`, when given) not yet taken back, before or after a
+    /// restart; refused, saying why, when someone else changed that delivery since.
     @discardableResult
-    public func undoLastChange() throws(StoreError) -> StatusChange? {
-        try statusLog.undoLastChange()
+    public func undoLastChange(
+        by author: ChangeAuthor = .commandLine, ofDeliveryID deliveryID: String? = nil
+    ) throws(StoreError) -> UndoOutcome {
+        try statusLog.undoLastChange(by: author, ofDeliveryID: deliveryID)
     }
 
     // MARK: - Imports

@@ -2,9 +2,9 @@ import Foundation
 import Manifest
 import Model
 
-/// What the program needs of a deliveries store, whichever engine keeps it:
-/// the SQLite file (`DeliveryStore`, the default) or a team's PostgreSQL
-/// database (`PostgresDeliveryStore`, in the PostgresStore module).
+/// What the program needs of a deliveries store: the SQLite file
+/// (`DeliveryStore`), a person's own or a team database's local replica
+/// (the screens never read the team's server directly).
 ///
 /// The screens and the row engine never see this: they read rows through the
 /// `DeliverySource` that `deliveries()` and `search(_:status:)` give, and the
@@ -39,12 +39,13 @@ public protocol DeliveryStoring: AnyObject, Sendable {
     /// their cached pages when so.
     @discardableResult
     func refreshIfChangedElsewhere() throws(StoreError) -> Bool
-    /// Saves a status at once and logs it; nil when the delivery already had it.
+    /// Saves a status at once and logs it as `author`'s; nil when the delivery already had it.
     @discardableResult
-    func setStatus(_ status: DeliveryStatus, forDeliveryID id: String) throws(StoreError) -> StatusChange?
-    /// Undoes the last logged status change; nil when there is none.
+    func setStatus(_ status: DeliveryStatus, forDeliveryID id: String, by author: ChangeAuthor) throws(StoreError) -> StatusChange?
+    /// Undoes `author`'s last status change (of `deliveryID` only, when
+    /// given), never over someone else's newer change.
     @discardableResult
-    func undoLastChange() throws(StoreError) -> StatusChange?
+    func undoLastChange(by author: ChangeAuthor, ofDeliveryID deliveryID: String?) throws(StoreError) -> UndoOutcome
     /// Checks the whole manifest, then adds or updates its deliveries by id atomically.
     @discardableResult
     func importManifest(
@@ -56,24 +57,11 @@ public protocol DeliveryStoring: AnyObject, Sendable {
         at url: URL, reader: ManifestReader, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary
 
-    /// Whether `refreshIfChangedElsewhere()` is cheap enough to call on every
-    /// idle tick (a flag set by a notification) rather than now and then.
-    var checksForChangesCheaply: Bool { get }
-    /// A sentence for the status bar about the link to the store (e.g. the
-    /// server is unreachable and changes are queued), or nil when all is well.
-    var connectionNotice: String? { get }
-    /// Status changes made while the store was away and not written yet
-    /// (the delivery's id and its new status, oldest first): what would be
-    /// lost if the program ended now. Empty for a store that writes at once.
-    var unsentChanges: [(deliveryID: String, status: DeliveryStatus)] { get }
     /// Lets go of the store now (on an error path, before the program exits).
     func close()
 }
 
 extension DeliveryStoring {
-    public var checksForChangesCheaply: Bool { false }
-    public var connectionNotice: String? { nil }
-    public var unsentChanges: [(deliveryID: String, status: DeliveryStatus)] { [] }
     public func close() {}
 
     /// One count per status, each the size of a filtered search: a store

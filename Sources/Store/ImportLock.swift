@@ -49,7 +49,7 @@ final class ImportLock: Sendable {
     /// file we locked was removed meanwhile (its holder let go: try again).
     private static func take(store storePath: String, wait: Bool, waiting: () -> Void) throws(StoreError) -> ImportLock? {
         let path = path(forStore: storePath)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = PrivateFiles.openPrivately(path, flags: O_RDWR)
         guard descriptor >= 0 else {
             throw StoreError(kind: .inputOutput, path: storePath, reason: "cannot create its import lock \(path) (\(String(cString: strerror(errno))))")
         }

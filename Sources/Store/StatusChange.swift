@@ -8,6 +8,10 @@ public struct StatusChange: Sendable, Hashable {
     public var row: Int
     public var oldStatus: DeliveryStatus
     public var newStatus: DeliveryStatus
+    /// In a team store's replica, the change's place in the outbox and its
+    /// idempotency key (`OutboxEntry`); else nil.
+    public var outboxSequence: Int64?
+    public var changeID: String?
 
     public init(deliveryID: String, row: Int, oldStatus: DeliveryStatus, newStatus: DeliveryStatus) {
         self.deliveryID = deliveryID

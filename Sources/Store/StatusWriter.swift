@@ -13,14 +13,25 @@ public final class StatusWriter: @unchecked Sendable {
     /// A change to save: the screens' request, as they ask for it.
     public typealias Request = StatusRequest
 
-    /// A saved (or failed) request: the change made, nil when there was
-    /// nothing to change (the same status, or nothing to undo).
+    /// A saved (or failed) request: what the store did.
     public struct Outcome: Sendable {
         public let request: Request
-        public let result: Result<StatusChange?, StoreError>
+        public let result: Result<Written, StoreError>
+    }
+
+    /// What a request came to in the store.
+    public enum Written: Sendable, Hashable {
+        /// The change made (by an undo: the status restored).
+        case changed(StatusChange)
+        /// Nothing to change: the delivery had the status, or there was nothing to undo.
+        case unchanged
+        /// An undo refused because someone else changed the delivery since (`UndoOutcome.refused`).
+        case refused(deliveryID: String, reason: String)
     }
 
     private let store: any DeliveryStoring
+    /// Whose changes these are, and whose changes an undo may take back.
+    public let author: ChangeAuthor
     private let retryInterval: TimeInterval
     private let whenDone: @Sendable () -> Void
     // Everything below is guarded by `condition`.
@@ -32,8 +43,12 @@ public final class StatusWriter: @unchecked Sendable {
 
     /// `whenDone` is called on the writer's thread after each outcome is
     /// ready to take, to wake whoever takes them.
-    public init(store: any DeliveryStoring, retryInterval: TimeInterval = 0.1, whenDone: @escaping @Sendable () -> Void = {}) {
+    public init(
+        store: any DeliveryStoring, author: ChangeAuthor, retryInterval: TimeInterval = 0.1,
+        whenDone: @escaping @Sendable () -> Void = {}
+    ) {
         self.store = store
+        self.author = author
         self.retryInterval = retryInterval
         self.whenDone = whenDone
         let thread = Thread { [weak self] in self?.run() }
@@ -91,12 +106,18 @@ public final class StatusWriter: @unchecked Sendable {
         }
     }
 
-    private func perform(_ request: Request) -> Result<StatusChange?, StoreError> {
+    private func perform(_ request: Request) -> Result<Written, StoreError> {
         while true {
             do throws(StoreError) {
                 switch request {
-                case .setStatus(let status, let id): return .success(try store.setStatus(status, forDeliveryID: id))
-                case .undo: return .success(try store.undoLastChange())
+                case .setStatus(let status, let id):
+                    return .success(try store.setStatus(status, forDeliveryID: id, by: author).map(Written.changed) ?? .unchanged)
+                case .undo(let id):
+                    switch try store.undoLastChange(by: author, ofDeliveryID: id) {
+                    case .undone(let change): return .success(.changed(change))
+                    case .nothingToUndo: return .success(.unchanged)
+                    case .refused(let deliveryID, let reason): return .success(.refused(deliveryID: deliveryID, reason: reason))
+                    }
                 }
             } catch where error.kind == .busy {
                 // Another process holds the write lock (an import): keep the change and try again.

@@ -19,24 +19,46 @@ final class StoreDatabase: Sendable {
     /// Bumped by every write made through this object, so its sources drop stale pages.
     private let generationCount = Mutex(0)
 
-    /// Opens the store at `url`, creating the file, its folder and its tables when missing.
-    /// With `.readOnly`, opens an existing store and never writes to it.
+    /// Opens the store at `url`, creating the file (0600), its folder (0700)
+    /// and its tables when missing. With `.readOnly`, opens an existing store
+    /// and never writes to it. Either way the file is looked at first
+    /// (`StoreFile.check`): a folder, an empty or foreign file, or (for
+    /// writing) a newer version's store is refused before SQLite touches it.
     init(url: URL, access: DeliveryStore.Access) throws(StoreError) {
         _ = Self.sqliteConfigured
         self.url = url
         let path = url.path
         let waiting = WaitingWriters(store: path)
         self.waiting = waiting
+        try StoreFile.check(path, writing: access == .readWrite, mayCreate: access == .readWrite)
         if access == .readOnly {
             pool = try Self.openReadOnly(path: path)
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+        let creates = !FileManager.default.fileExists(atPath: path)
+        if creates {
+            do {
+                try PrivateFiles.createFolders(url.deletingLastPathComponent())
+            } catch {
+                throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+            }
+            // SQLite gives the -wal and -shm it makes beside the store the store's own mode.
+            do {
+                try PrivateFiles.createFile(path)
+            } catch {
+                throw StoreError(kind: .cannotCreate, path: path, reason: "cannot create the store (\(error.localizedDescription))")
+            }
         }
+        do {
+            pool = try Self.openForWriting(path: path, waiting: waiting)
+        } catch {
+            // A store this open created and could not set up is not left behind half made.
+            if creates { Self.removeFiles(of: path) }
+            throw error
+        }
+    }
+
+    private static func openForWriting(path: String, waiting: WaitingWriters) throws(StoreError) -> any DatabaseWriter {
         var configuration = Configuration()
         // Another instance may hold the write lock for a moment (an import, a
         // slice at a time): wait rather than fail, and say so to the import.
@@ -48,6 +70,7 @@ final class StoreDatabase: Sendable {
             // The search index's folding, used by the v4 triggers on every write.
             db.add(function: StoreSchema.foldFunction)
         }
+        let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -55,20 +78,26 @@ final class StoreDatabase: Sendable {
         }
         do {
             // A newer program's store is never written by this one: its
-            // schema may mean things this version would break.
+            // schema may mean things this version would break. (The file's
+            // header was checked before opening; its WAL may say newer still.)
             let stored = try pool.read(StoreSchema.storedVersion)
             if stored > StoreSchema.version {
-                throw StoreError(kind: .newerSchema, path: path, reason: """
-                    has schema version \(stored), newer than this idelivermobile's \(StoreSchema.version): \
-                    it is not opened for writing (use the newer idelivermobile; `idelivermobile render` can still show it)
-                    """)
+                throw StoreError(kind: .newerSchema, path: path, reason: StoreSchema.newerReason(stored))
             }
             try waiting.write { try Self.migrate(pool, path: path) }
         } catch let error as StoreError {
+            try? pool.close()
             throw error
         } catch {
+            try? pool.close()
             throw Self.storeError(error, path: path, opening: true)
         }
+        return pool
+    }
+
+    /// The store file and SQLite's -wal and -shm beside it.
+    static func removeFiles(of path: String) {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
     }
 
     /// SQLite set for this process before its first connection: without the
@@ -79,23 +108,32 @@ final class StoreDatabase: Sendable {
 
     /// A read-only connection to an existing store, checked to hold every
     /// table this version reads (a newer schema that only added is fine).
+    ///
+    /// Reading a WAL store takes its -wal and -shm files. A connection opened
+    /// read-only makes them and cannot remove them, so where the store and
+    /// its folder may be written, the connection may write but is forbidden
+    /// to (`query_only`): as the last one to close it removes them, leaving
+    /// the folder as it was. Where they may not be written (a read-only file
+    /// system, a 0444 store, another user's), it reads through the -wal and
+    /// -shm an open writer keeps, or else the file as immutable: nothing is
+    /// ever created beside it.
     private static func openReadOnly(path: String) throws(StoreError) -> any DatabaseWriter {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError(kind: .cannotCreate, path: path, reason: "no such store")
-        }
         var configuration = Configuration()
-        configuration.readonly = true
         configuration.busyMode = .timeout(10)
         configuration.label = "DeliveryStore (read-only)"
         let pool: any DatabaseWriter
         let complete: Bool
         let stored: Int
         do {
-            do {
-                pool = try DatabasePool(path: path, configuration: configuration)
-            } catch {
-                // WAL needs its -shm file; in a folder we may not write, SQLite can
-                // only read the file as immutable (fine for one screen's worth of reading).
+            let folder = (path as NSString).deletingLastPathComponent
+            if access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 {
+                configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
+                pool = try DatabaseQueue(path: path, configuration: configuration)
+            } else if FileManager.default.fileExists(atPath: path + "-wal"), FileManager.default.fileExists(atPath: path + "-shm") {
+                configuration.readonly = true
+                pool = try DatabaseQueue(path: path, configuration: configuration)
+            } else {
+                configuration.readonly = true
                 let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
                 pool = try DatabaseQueue(path: uri, configuration: configuration)
             }
@@ -106,6 +144,7 @@ final class StoreDatabase: Sendable {
             throw storeError(error, path: path, opening: true)
         }
         guard complete else {
+            try? pool.close()
             let reason = stored > StoreSchema.version
                 ? "has schema version \(stored), which this idelivermobile (version \(StoreSchema.version)) cannot read"
                 : "has schema version \(stored) and needs updating to \(StoreSchema.version), which reading alone cannot do: open it once with browse or import"
@@ -122,7 +161,8 @@ final class StoreDatabase: Sendable {
             try !migrator.hasCompletedMigrations(db) && db.tableExists("delivery") && rowCount(db) > 0
         }
         if updatesRows {
-            FileHandle.standardError.write(Data("Updating the store \(path) to this version's format…\n".utf8))
+            // The path stays out: it is the user's own, and nothing unsanitised reaches a terminal.
+            FileHandle.standardError.write(Data("Updating the store to this version's format…\n".utf8))
         }
         let (applied, declared) = try pool.read { db in
             (try migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "PRAGMA user_version"))

@@ -19,7 +19,13 @@ enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell
     /// a newer store and refuse to write it.
-    static let version = 9
+    static let version = 11
+
+    /// Why a store of schema `version` (newer than this program's) is not written.
+    static func newerReason(_ version: Int) -> String {
+        "has schema version \(version), newer than this idelivermobile's \(Self.version): it is not opened for writing "
+            + "(use the newer idelivermobile; `idelivermobile render` can still show it)"
+    }
 
     /// The version a store says it has: its `user_version`, or for a store
     /// from before that was kept, the migrations it has applied.
@@ -136,6 +142,8 @@ enum StoreSchema {
             try db.execute(sql: "ALTER TABLE imported_manifest ADD COLUMN contentHash TEXT")
         }
         registerSubstringSearch(&migrator)
+        registerOwnership(&migrator)
+        registerReplica(&migrator)
         return migrator
     }
 

@@ -31,8 +31,11 @@ final class WaitingWriters: Sendable {
     }
 
     init(store storePath: String) {
-        path = storePath + "-import-wait"
+        path = Self.path(forStore: storePath)
     }
+
+    /// The file of the store at `storePath`.
+    static func path(forStore storePath: String) -> String { storePath + "-import-wait" }
 
     /// How long a write waits for another process's lock before it gives up
     /// (the `busy` error): a slice of an import is far shorter.
@@ -79,7 +82,7 @@ final class WaitingWriters: Sendable {
 
     /// Starts keeping the file writers announce themselves on.
     func beginImport() {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = PrivateFiles.openPrivately(path, flags: O_RDWR)
         state.withLock { $0.importing = descriptor >= 0 ? descriptor : nil }
     }
 

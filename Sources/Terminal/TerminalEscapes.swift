@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Typesetting
 
 /// The two escape sequences ncurses knows nothing of, written straight to
 /// the terminal after it has drawn: OSC 52 (set the clipboard) and OSC 8
@@ -12,8 +13,16 @@ import Foundation
 public enum TerminalEscapes {
     /// Puts `text` on the clipboard of the terminal (or of tmux, with `set-clipboard on`).
     public static func copyToClipboard(_ text: String) {
-        // Base64: whatever the text holds, no control byte reaches the terminal.
-        send("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+        // Base64 keeps the sequence whole; the clipboard gets no control
+        // character either, where the next program it is pasted into would obey it.
+        send("\u{1B}]52;c;" + Data(Sanitizer.forCopy(text).utf8).base64EncodedString() + "\u{07}")
+    }
+
+    /// xterm's bracketed paste (mode 2004): a paste arrives between `ESC[200~`
+    /// and `ESC[201~`, so it is told from typing (`KeySequences`). Terminals
+    /// without it ignore the request.
+    static func setBracketedPaste(_ on: Bool) {
+        send(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
     }
 
     public static let hyperlinksEnabled: Bool = {
@@ -62,7 +71,7 @@ public enum TerminalEscapes {
                 }
                 var style = first.style
                 style.underline = !doubled && !isMosaic(text)
-                out += "\u{1B}7\u{1B}[\(y + 1);\(start + 1)H" + encoder.sgr(style) + "\u{1B}]8;;\(link)\u{1B}\\" + text
+                out += "\u{1B}7\u{1B}[\(y + 1);\(start + 1)H" + encoder.sgr(style) + "\u{1B}]8;;\(Sanitizer.linkTarget(link))\u{1B}\\" + text
                     + "\u{1B}]8;;\u{1B}\\\u{1B}[0m\u{1B}8"
             }
         }

@@ -48,11 +48,16 @@ public final class TerminalSession {
         sigaddset(&resize, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &resize, nil)
         TerminalRequirements.useUTF8Locale()
+        // The size is the terminal's own (TIOCGWINSZ), also on every resize:
+        // COLUMNS and LINES inherited from another window would otherwise
+        // win and garble every frame. They count only when the tty cannot say.
+        use_tioctl(true)
         initscr()
         raw()  // Ctrl-C arrives as a key, so quitting restores the terminal
         noecho()
         nonl()
         keypad(ide_stdscr(), true)
+        KeySequences.define()
         // How long a lone Esc waits for the rest of an escape sequence. A
         // terminal writes a sequence at once (and an SSH packet carries it
         // whole), so 10 ms is enough, as in tmux 3.5's escape-time; a user on
@@ -76,6 +81,7 @@ public final class TerminalSession {
             }
         }
         painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
+        TerminalEscapes.setBracketedPaste(true)
         isActive = true
     }
 
@@ -85,7 +91,12 @@ public final class TerminalSession {
         // A terminal without an alternate screen would keep doubled lines.
         painter.resetLines()
         curs_set(1)
+        TerminalEscapes.setBracketedPaste(false)
         endwin()
+        // Without an alternate screen (the Linux console, vt100) the last
+        // frame stays, the cursor on its last line: the shell's prompt would
+        // overwrite the status bar, so it gets a line of its own below.
+        if ide_has_string_capability("smcup") == 0 { try? FileHandle.standardOutput.write(contentsOf: Data("\r\n".utf8)) }
         signals.restoreDefaults()
     }
 
@@ -117,7 +128,10 @@ public final class TerminalSession {
         let pending = signals.takePending()
         if pending.contains(SIGTSTP) { return .suspendRequested }
         if !pending.isEmpty {
-            // SIGCONT alone: someone stopped us and let us go on; the screen is not ours any more.
+            // SIGCONT alone: someone stopped us (SIGSTOP) and let us go on. The
+            // shell had the terminal meanwhile and left it cooked and echoing:
+            // give it back formally, then take it again whole, modes included.
+            endwin()
             return .resized(repaintWhole())
         }
         // What needs no wait first: bytes ncurses has read but not handed
@@ -147,6 +161,7 @@ public final class TerminalSession {
         var character: wint_t = 0
         let result = wget_wch(ide_stdscr(), &character)
         switch result {
+        case KEY_CODE_YES where Int32(character) == KeySequences.pasteStart: return .key(.paste(readPaste()))
         case KEY_CODE_YES: return functionKey(Int32(character))
         case OK: return KeyDecoder.character(UInt32(character)).map(TerminalEvent.key)
         default:
@@ -156,6 +171,32 @@ public final class TerminalSession {
             }
             return nil
         }
+    }
+
+    /// The most of a paste kept: a search field needs no more, and a huge
+    /// paste must not grow the state without bound (the rest is read and dropped).
+    static let longestPaste = 4096
+
+    /// The text of a bracketed paste, read up to its end marker. A terminal
+    /// writes a paste at once; should the end never come, a pause ends it.
+    private func readPaste() -> String {
+        var text = String.UnicodeScalarView()
+        var kept = 0
+        while true {
+            wtimeout(ide_stdscr(), 1000)
+            var character: wint_t = 0
+            let result = wget_wch(ide_stdscr(), &character)
+            if result == KEY_CODE_YES {
+                if Int32(character) == KeySequences.pasteEnd { break }
+                continue  // a key sequence inside the paste is text nobody typed as a key
+            }
+            guard result == OK else { break }
+            // Raw mode hands a newline over as CR.
+            guard kept < Self.longestPaste, let scalar = Unicode.Scalar(character == 13 ? 10 : UInt32(character)) else { continue }
+            text.append(scalar)
+            kept += 1
+        }
+        return String(text)
     }
 
     /// Whether something waits for `nextEvent` now: typed bytes not yet read,
@@ -174,6 +215,7 @@ public final class TerminalSession {
     /// the next frame is drawn whole. SIGSTOP cannot be caught, so this is where we resume.
     public func suspend() {
         guard isActive else { return }
+        TerminalEscapes.setBracketedPaste(false)
         endwin()
         kill(getpid(), SIGSTOP)
         _ = signals.takePending()  // the SIGCONT of this resumption
@@ -184,6 +226,8 @@ public final class TerminalSession {
     private func repaintWhole() -> Size {
         clearok(ide_curscr(), true)
         refresh()
+        // The shell may have turned it off (readline does, after each line).
+        TerminalEscapes.setBracketedPaste(true)
         invalidate()
         return size
     }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
-import PostgresStore
 import Screens
 import Store
+import TeamSync
 import Terminal
 import Typesetting
 
@@ -14,17 +14,21 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse deliveries interactively (the default command).",
         discussion: """
-            A manifest (.json) is first imported into the store (the default store, or --store), \
+            A manifest (JSON, whatever its name) is first imported into the store (the default store, or --store), \
             so status changes made on the Shipment screen are saved and survive a restart. \
-            Without PATH the bundled sample deliveries are imported into the default store on first run.
+            --store without PATH browses that store as it is. Without either, the default store is browsed; \
+            on a first run (while it is empty) the bundled sample deliveries are imported into it.
             """
     )
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (JSON) or a store (SQLite file or postgresql:// URL), told apart by content. Default: the default store.")
     var path: String?
 
     @Option(help: ArgumentHelp("The store to use: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
+
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
 
     @OptionGroup var display: DisplayOptions
 
@@ -43,7 +47,14 @@ struct BrowseCommand: ParsableCommand {
         if !DisplayWidth.prepareLocale() {
             Diagnostics.warn("no UTF-8 locale is installed (not even C.UTF-8): characters beyond ASCII are shown as ?")
         }
-        let store = try openStore()
+        // Whose changes this browser makes, held for its whole run (`BrowserIdentity`).
+        let identity: BrowserIdentity
+        do throws(StoreError) {
+            identity = try BrowserIdentity.claim()
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
+        let (store, team, note) = try openStore(clientID: identity.author.clientID)
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
         let source: any DeliverySource
@@ -69,15 +80,26 @@ struct BrowseCommand: ParsableCommand {
             typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
         }
         let terminal = TerminalSession()
-        let writer = StatusWriter(store: store, whenDone: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
-        // Runs last: after the terminal is restored, queued status changes are saved.
-        var patience: Duration?
-        defer { Self.finishWrites(writer, to: store, patience: patience) }
+        // A team store's replica is kept in step with its hub on the engine's own thread.
+        let sync = team.map { team in
+            SyncEngine(store: team.store, address: team.address, author: identity.author, offline: team.offline,
+                       whenNews: { [wakeUp = terminal.wakeUp] in wakeUp.wake() })
+        }
+        sync?.start()
+        // After the terminal is given back and the last local write is done: what waits for the hub is said.
+        defer { if let sync, let team { Self.finishSending(sync, replica: team.store) } }
+        let writer = StatusWriter(store: store, author: identity.author, whenDone: { [wakeUp = terminal.wakeUp] in
+            wakeUp.wake()
+            sync?.kick()
+        })
+        // After the terminal is restored, queued status changes are saved.
+        defer { Self.finishWrites(writer, to: store) }
         terminal.start()
         defer { terminal.stop() }
         let state = AppState(
             source: source, size: terminal.size, category: category,
-            typesetter: typesetter, strategy: display.rowHeights
+            typesetter: typesetter, strategy: display.rowHeights,
+            start: note.map { StartingView(notice: $0) }
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()
@@ -88,31 +110,24 @@ struct BrowseCommand: ParsableCommand {
         // index is not copied on its first change (14 bytes a row: at 10^7 a
         // 140 MB copy that held up the first keys by up to 120 ms).
         var runtime = BrowseRuntime(
-            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock)
+            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
         let ending = runtime.run()
         if case .signal(let number) = ending {
             textSize.waitUntilIdle()
             // The terminal is restored first, then the shell hears 128 + signal.
             terminal.stop()
-            // Ended from outside (a closed terminal, a shutdown): the changes get a while, not for ever.
-            Self.finishWrites(writer, to: store, patience: Self.patienceWhenSignalled)
+            Self.finishWrites(writer, to: store)
+            if let sync, let team { Self.finishSending(sync, replica: team.store) }
             IDeliverMobile.exit(withError: ExitCode(128 + number))
         }
-        // Nobody is there to give up with Ctrl-C.
-        if terminal.hasHungUp { patience = Self.patienceWhenSignalled }
+        withExtendedLifetime(identity) {}
     }
 
-    /// How long a browser ended by a signal or a closed terminal waits for
-    /// its server to come back to save changes made while it was away.
-    static let patienceWhenSignalled: Duration = .seconds(30)
-
-    /// Waits for queued status changes to be saved, saying so on stderr;
-    /// for the way out, once the terminal is restored. Changes made while
-    /// the server was away are waited for too, until it is back (for ever
-    /// with no `patience`: Ctrl-C gives up), each named first so that
-    /// whoever gives up knows what to do again; those still unsent when
-    /// patience runs out are named again.
-    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring, patience: Duration?) {
+    /// Waits for status changes still being written to the store (a long
+    /// import may hold its lock), saying so on stderr; for the way out, once
+    /// the terminal is restored. Local writes only: what a team store's
+    /// replica has for its hub waits in its outbox (`finishSending`).
+    private static func finishWrites(_ writer: StatusWriter, to store: any DeliveryStoring) {
         let pending = writer.pendingCount
         if pending > 0 {
             Diagnostics.warn("saving \(pending) status change\(pending == 1 ? "" : "s") to \(store.location) before exiting… (Ctrl-C gives up)")
@@ -121,72 +136,89 @@ struct BrowseCommand: ParsableCommand {
         for outcome in writer.takeOutcomes() {
             if case .failure(let error) = outcome.result { Diagnostics.warn("could not save a status change: \(error)") }
         }
-        var unsent = store.unsentChanges
-        guard !unsent.isEmpty else { return }
-        // The terminal is restored, its signals back to their defaults: the hang-up that
-        // ends a closed terminal's processes, which may come now, must not end this wait.
-        if patience != nil { signal(SIGHUP, SIG_IGN) }
-        func listed(_ changes: [(deliveryID: String, status: DeliveryStatus)]) -> String {
-            changes.map { Sanitizer.sanitize($0.deliveryID) + " → " + $0.status.title }.joined(separator: ", ")
-        }
-        let changes = unsent.count == 1 ? "the status change" : "\(unsent.count) status changes"
-        Diagnostics.warn("\(store.location) is unreachable: waiting for it to save \(changes) made meanwhile ("
-                         + listed(unsent) + ")… (" + (patience.map { "giving up in \($0.components.seconds) s; " } ?? "") + "Ctrl-C gives up)")
-        let deadline = patience.map { ContinuousClock.now + $0 }
-        while !unsent.isEmpty, deadline.map({ ContinuousClock.now < $0 }) ?? true {
-            Thread.sleep(forTimeInterval: 0.1)
-            unsent = store.unsentChanges
-        }
-        if unsent.isEmpty {
-            Diagnostics.warn("saved")
-        } else {
-            Diagnostics.warn("gave up; not saved: " + listed(unsent))
-        }
     }
 
-    /// The store to browse, with PATH (or the bundled data) imported into it when it is a manifest.
-    private func openStore() throws -> any DeliveryStoring {
-        let manifest: URL?
-        let deliveryStore: any DeliveryStoring
-        var createdStore: URL?
-        do {
-            if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
-                // A team database is browsed as it is: the bundled sample is never imported into it.
-                deliveryStore = try StoreOpener.open(path ?? store)
-                manifest = nil
-            } else if let path, !path.lowercased().hasSuffix(".json") {
-                guard FileManager.default.fileExists(atPath: path) else {
-                    Diagnostics.fail("\(path): no such store", ExitStatus.noInput)
-                }
-                deliveryStore = try DeliveryStore(url: URL(fileURLWithPath: path))
-                manifest = nil
-            } else {
-                if StoreOpener.isDatabaseURL(store) {
-                    deliveryStore = try StoreOpener.open(store)
-                } else {
-                    let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-                    createdStore = FileManager.default.fileExists(atPath: url.path) ? nil : url
-                    deliveryStore = try DeliveryStore(url: url)
-                }
-                manifest = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
+    /// How long a browser that quits while its hub answers gives the changes
+    /// still in the outbox to reach it; offline, it does not wait at all.
+    static let sendingPatience: Duration = .seconds(2)
+
+    /// Ends the sync engine: changes still in the outbox stay on disk for the
+    /// next start of a browser on this replica, and the program says how many.
+    private static func finishSending(_ sync: SyncEngine, replica: DeliveryStore) {
+        if case .online = sync.report?.link { _ = sync.waitUntilSent(patience: sendingPatience) }
+        sync.stop()
+        let waiting = (try? replica.outboxCount()) ?? 0
+        guard waiting > 0 else { return }
+        let changes = waiting == 1 ? "1 status change waits" : "\(waiting) status changes wait"
+        Diagnostics.warn("\(changes) in \(replica.url.path) for the hub; the next start of idelivermobile on it sends "
+                         + (waiting == 1 ? "it" : "them"))
+    }
+
+    /// The store to browse, its team (for a `postgresql://` store: its local
+    /// replica, copied from the hub on the first start), and a note for the
+    /// first frame. A manifest (PATH, decided by its content) is imported
+    /// into `--store` or the default store first. Without PATH, `--store` is
+    /// browsed as it is; the default store gets the bundled sample only when
+    /// it is empty (a first run), and says so. A store is never filled
+    /// behind its user's back.
+    private func openStore(clientID: String) throws -> (any DeliveryStoring, TeamStoreOpener.Opened?, note: String?) {
+        if StoreOpener.isDatabaseURL(path) || (path == nil && StoreOpener.isDatabaseURL(store)) {
+            // A team database is browsed as it is: the bundled sample is never imported into it.
+            let team = TeamStoreOpener.openForBrowsing(path ?? store ?? "", replica: replica, clientID: clientID)
+            return (team.store, team, nil)
+        }
+        if StoreOpener.isDatabaseURL(store) {
+            Diagnostics.fail("a manifest goes into a team database with: idelivermobile import FILE --store URL; then browse it with --store URL",
+                             ExitStatus.usage)
+        }
+        if let path {
+            switch InputFile.classify(path) {
+            case .store(let url):
+                return (Self.opened { () throws(StoreError) in try DeliveryStore(url: url) }, nil, nil)
+            case .manifest(let manifest):
+                return (Self.importing(manifest, into: store), nil, nil)
             }
+        }
+        if let store {
+            let opened = Self.opened { () throws(StoreError) in
+                try StoreFile.check(store, writing: true, mayCreate: false)
+                return try DeliveryStore(url: URL(fileURLWithPath: store))
+            }
+            guard (try? opened.count()) == 0 else { return (opened, nil, nil) }
+            return (opened, nil, "This store is empty: import deliveries with idelivermobile import FILE --store \(store)")
+        }
+        let defaultURL = StoreLocation.defaultURL()
+        if StoreFile.content(at: defaultURL.path) != .missing {
+            let opened = Self.opened { () throws(StoreError) in try DeliveryStore(url: defaultURL) }
+            if (try? opened.count()) != 0 { return (opened, nil, nil) }
+            opened.close()
+        }
+        // A first run: the sample, so that there is something to see.
+        return (Self.importing(BundledData.manifestURL, into: nil), nil,
+                "Showing the sample deliveries; import yours with idelivermobile import FILE")
+    }
+
+    private static func opened(_ open: () throws(StoreError) -> any DeliveryStoring) -> any DeliveryStoring {
+        do {
+            return try open()
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
-        if let manifest {
-            let bar = ImportProgressBar.standardError()
-            do {
-                _ = try deliveryStore.importManifestIfChanged(at: manifest, reader: ManifestReader(), progress: bar?.handler)
-                bar?.finish()
-            } catch {
-                bar?.finish()
-                // A first run that failed leaves nothing behind: no empty store to puzzle over,
-                // and no -wal or -shm beside one that was there.
-                deliveryStore.close()
-                if let createdStore { StoreFiles.remove(createdStore) }
-                Diagnostics.fail(PostgresLocation.redacting("\(error)"), ExitCode(ImportCommand.exitCode(for: error)))
-            }
-        }
+    }
+
+    /// Imports `manifest` into the store file `store` (nil: the default store)
+    /// and returns the store. A failed import leaves no store it created.
+    private static func importing(_ manifest: URL, into store: String?) -> any DeliveryStoring {
+        let (deliveryStore, created) = opened(forImport: store)
+        _ = ImportCommand.importing(manifest, into: deliveryStore, created: created)
         return deliveryStore
+    }
+
+    private static func opened(forImport store: String?) -> (any DeliveryStoring, created: StoreFiles.Created?) {
+        do {
+            return try StoreOpener.openForImport(store)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Screens
 import Store
+import TeamSync
 import Terminal
 import Typesetting
 
@@ -17,8 +18,17 @@ import Typesetting
 /// and the rows follow as `.searched` when they are read. One delivery is
 /// read on the loop (an indexed lookup). Status changes go to a
 /// `StatusWriter` thread, so a store locked by an import never freezes the
-/// loop. Workers and writers ring the terminal's `wakeUp` when they
-/// finish, so their news is taken at once; only idle work waits for a tick.
+/// loop. A team store's `SyncEngine` talks to the hub on its own thread;
+/// its reports become `.synced` and the hub's changes `.storeChanged`, so
+/// nothing here ever waits for the network. Workers, writers and the engine
+/// ring the terminal's `wakeUp` when they have news, so it is taken at once;
+/// only idle work waits for a tick.
+///
+/// Synchronous local SQLite reads on the loop, each an indexed lookup of one
+/// row in the local file (never the network): the delivery a saved change
+/// or `.readDelivery` names, so that the notice and the open Shipment screen
+/// show it as saved; and `refreshIfChangedElsewhere`, a PRAGMA about once a
+/// second, to see another process's commits.
 struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
     static let tickMilliseconds: Int32 = 50
@@ -46,6 +56,8 @@ struct BrowseRuntime {
     /// Saves the text size off the loop: its fsync took 6–12 ms of every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
     let clock: ClockOption
+    /// A team store's sync engine: its reports become `.synced`, its hub's changes `.storeChanged`.
+    let sync: SyncEngine?
     /// Reads the rows of the newest search off the loop.
     let searches: LatestRequestWorker<SearchRequest, Result<any DeliverySource, CommandFailure>>
     /// Counts the deliveries per status of the newest query off the loop.
@@ -57,17 +69,16 @@ struct BrowseRuntime {
     private var quietSince = ContinuousClock.now
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
-    /// The link notice last reported, so that only a change becomes a message.
-    private var reportedConnection: String?
 
     init(state: AppState, terminal: TerminalSession, store: any DeliveryStoring, writer: StatusWriter,
-         textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption) {
+         textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption, sync: SyncEngine? = nil) {
         self.state = state
         self.terminal = terminal
         self.store = store
         self.writer = writer
         self.textSize = textSize
         self.clock = clock
+        self.sync = sync
         let wakeUp = terminal.wakeUp
         searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
@@ -165,16 +176,10 @@ struct BrowseRuntime {
             try send(.noticeExpired(serial: deadline.serial))
         }
         try sendSavedStatuses(orBusy: true)
-        // Every tick when the store is told of changes (a flag to read), else about once a second;
+        // About once a second (another process's commits: a browser on the same store or replica);
         // never while our own writer waits, as asking would wait behind it.
-        let checkEvery = store.checksForChangesCheaply ? 1 : 20
-        if idleTicks % checkEvery == 0, writer.pendingCount == 0, (try? store.refreshIfChangedElsewhere()) == true {
+        if idleTicks % 20 == 0, writer.pendingCount == 0, (try? store.refreshIfChangedElsewhere()) == true {
             try send(.storeChanged)
-        }
-        let connection = store.connectionNotice
-        if connection != reportedConnection {
-            reportedConnection = connection
-            try send(.connectionChanged(connection))
         }
         if clock.fixed == nil, idleTicks % Self.ticksBetweenClockReadings == 0 {
             try send(.clock(clock.current))
@@ -193,6 +198,10 @@ struct BrowseRuntime {
         for (remaining, _) in rest.takeAnswers() { try send(.rowsLearnt(remaining.request)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
+        if let news = sync?.takeNews() {
+            if let report = news.report { try send(.synced(report)) }
+            if news.rowsChanged { try send(.storeChanged) }
+        }
         for reason in textSize.takeFailures() { try send(.textSizeNotSaved(CommandFailure(reason: reason))) }
     }
 
@@ -209,10 +218,14 @@ struct BrowseRuntime {
             switch outcome.result {
             case .failure(let error):
                 return .statusSaved(outcome.request, .failure(CommandFailure(reason: error.reason)))
-            case .success(let change?):
+            case .success(.changed(let change)):
+                // A local indexed lookup, to show the delivery as saved.
                 let delivery = try? store.delivery(id: change.deliveryID)
-                return .statusSaved(outcome.request, .success(.changed(deliveryID: change.deliveryID, status: change.newStatus, delivery: delivery)))
-            case .success(nil):
+                return .statusSaved(outcome.request, .success(.changed(
+                    deliveryID: change.deliveryID, status: change.newStatus, delivery: delivery, queued: change.outboxSequence)))
+            case .success(.refused(_, let reason)):
+                return .statusSaved(outcome.request, .success(.refused(reason: reason)))
+            case .success(.unchanged):
                 guard case .setStatus(_, let id) = outcome.request else { return .statusSaved(outcome.request, .success(.unchanged(nil))) }
                 return .statusSaved(outcome.request, .success(.unchanged(try? store.delivery(id: id))))
             }
@@ -253,6 +266,8 @@ struct BrowseRuntime {
             TerminalEscapes.copyToClipboard(text)
         case .open(let url):
             if !SystemOpener.open(url) { return .openFailed }
+        case .lookedAtConflict(let changeID):
+            sync?.lookedAt(changeID: changeID)
         }
         return nil
     }

@@ -46,7 +46,8 @@ enum DeliveryCSV {
         bytes.append(contentsOf: [0x0D, 0x0A])
     }
 
-    /// Appends one field, quoted when it holds a comma, a double quote, CR or LF.
+    /// Appends one field, quoted when it holds a comma, a double quote or a
+    /// control character (CR, LF, ESC…: kept exactly, and plainly inside quotes).
     static func append(field value: String, to bytes: inout [UInt8]) {
         var value = value
         value.withUTF8 { append(field: $0, to: &bytes) }
@@ -54,7 +55,7 @@ enum DeliveryCSV {
 
     private static func append<Field: Collection<UInt8>>(field value: Field, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
-        guard value.contains(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0D || $0 == 0x0A }) else {
+        guard value.contains(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 < 0x20 || $0 == 0x7F }) else {
             bytes.append(contentsOf: value)
             return
         }

@@ -3,8 +3,8 @@ import Foundation
 import Manifest
 import ManifestGenerator
 import Model
-import PostgresStore
 import Store
+import TeamHub
 import Typesetting
 
 /// `idelivermobile export`: a store's deliveries as CSV or as a manifest.
@@ -17,8 +17,11 @@ struct ExportCommand: ParsableCommand {
             text, status, window, instructions, items (QUANTITY×NAME joined by "; "). JSON is a manifest \
             ({"deliveries": [...]}, one delivery a line) that `idelivermobile import` reads back into the \
             same store. Deliveries are in store order; --status and --search choose them as the f and / keys do. \
-            When standard output is a terminal, control characters are shown as on screen rather than sent raw.
-            Exit codes: 0 ok, 64 usage, 66 no such store, 69 the database server cannot be reached, 74 I/O error.
+            The data is kept exactly: JSON escapes control characters (\\u001b), CSV quotes a field holding one and keeps it. \
+            When standard output is a terminal, control characters are shown as on screen rather than sent raw: \
+            redirect to a file or a pipe for the exact bytes. The store is only read (never created or written).
+            Exit codes: 0 ok, 64 usage, 65 not a store (or empty), 66 no such store (or a directory), \
+            69 the database server cannot be reached, 74 I/O error (a failed write to standard output too).
             """
     )
 
@@ -38,6 +41,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
 
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
+
     @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
     var path: String?
 
@@ -46,7 +52,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
+        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path), replica: replica)
         var output = BufferedOutput(sanitizes: isatty(1) == 1)
         do {
             var bytes: [UInt8] = []
@@ -56,7 +62,7 @@ struct ExportCommand: ParsableCommand {
                 try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
                     DeliveryCSV.append(delivery, to: &bytes)
                     output.write(&bytes)
-                    try output.flushIfFull()
+                    output.flushIfFull()
                 }
             case .json:
                 var writer = ManifestWriter()
@@ -64,22 +70,22 @@ struct ExportCommand: ParsableCommand {
                 try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
                     writer.append(delivery, to: &bytes)
                     output.write(&bytes)
-                    try output.flushIfFull()
+                    output.flushIfFull()
                 }
                 writer.end(&bytes)
             }
             output.write(&bytes)
-            try output.flush()
+            output.flush()
         } catch let error as StoreError {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         } catch {
-            Diagnostics.fail("writing standard output failed: \(error.localizedDescription)", ExitStatus.ioError)
+            Diagnostics.fail("exporting failed: \(error.localizedDescription)", ExitStatus.ioError)
         }
     }
 }
 
 /// Standard output in big writes; to a terminal, with control characters
-/// shown as on screen (`Sanitizer`) rather than sent raw.
+/// shown as on screen (`Sanitizer`, line by line) rather than sent raw.
 struct BufferedOutput {
     let sanitizes: Bool
     private var buffer: [UInt8] = []
@@ -91,49 +97,49 @@ struct BufferedOutput {
     /// Takes the bytes of whole records (UTF-8), leaving `bytes` empty for the next.
     mutating func write(_ bytes: inout [UInt8]) {
         if sanitizes {
-            buffer.append(contentsOf: Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+            // CSV's CRLF record ends are line ends on screen, not ␍.
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            buffer.append(contentsOf: Sanitizer.sanitizeLines(text).utf8)
         } else {
             buffer.append(contentsOf: bytes)
         }
         bytes.removeAll(keepingCapacity: true)
     }
 
-    mutating func flushIfFull() throws {
-        if buffer.count >= 1 << 20 { try flush() }
+    mutating func flushIfFull() {
+        if buffer.count >= 1 << 20 { flush() }
     }
 
-    mutating func flush() throws {
-        try FileHandle.standardOutput.write(contentsOf: buffer)
+    mutating func flush() {
+        StandardOutput.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }
 
 /// The store export and summary read: `--store`, or the `[STORE]` argument
 /// (a file or a `postgresql://` URL; never both), or the default store. An
-/// existing store only: a missing file is never created.
+/// existing store only, opened read-only: nothing is created or written.
 enum StoreArgument {
     /// The one store `option` and `argument` name; a usage error when they name two.
     static func chosen(option: String?, argument: String?) throws -> String? {
         if let option, let argument, option != argument {
-            throw ValidationError("Name the store once: --store \(PostgresLocation.redacting(option)) or \(PostgresLocation.redacting(argument)), not both.")
+            throw ValidationError("Name the store once: --store \(StoreArgument.printable(option)) or \(StoreArgument.printable(argument)), not both.")
         }
         return option ?? argument
     }
 
-    static func open(_ store: String?) -> any DeliveryStoring {
-        if let store, PostgresLocation.isURL(store) {
-            do {
-                return try StoreOpener.open(store)
-            } catch {
-                Diagnostics.fail(error.description, ExitCode(error.exitCode))
-            }
-        }
+    /// A store named on the command line, fit to print: a URL without its password.
+    static func printable(_ store: String) -> String {
+        guard StoreOpener.isDatabaseURL(store) else { return store }
+        return (try? HubAddress(parsing: store))?.redacted ?? "the postgresql:// URL given"
+    }
+
+    /// The store to read: a team database's replica (caught up first when its hub answers), or a file.
+    static func open(_ store: String?, replica: String?) -> any DeliveryStoring {
+        if let store, StoreOpener.isDatabaseURL(store) { return TeamStoreOpener.openForReading(store, replica: replica) }
         let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Diagnostics.fail("\(url.path): no such store (import a manifest first: idelivermobile import FILE)", ExitStatus.noInput)
-        }
         do {
-            return try DeliveryStore(url: url)
+            return try DeliveryStore(url: url, access: .readOnly)
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }

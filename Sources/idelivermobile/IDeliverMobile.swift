@@ -13,8 +13,13 @@ struct IDeliverMobile: ParsableCommand {
         """,
         version: AppVersion.string,
         subcommands: [
-            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self,
+            BrowseCommand.self, RenderCommand.self, GenerateCommand.self, ImportCommand.self, ExportCommand.self, SummaryCommand.self, GrantCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )
+
+    static func main() {
+        StandardOutput.reserveClosedStandardDescriptors()
+        main(nil)
+    }
 }

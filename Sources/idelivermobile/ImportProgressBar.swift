@@ -1,3 +1,4 @@
+import Model
 import Store
 import Synchronization
 import Terminal

@@ -2,8 +2,8 @@ import ArgumentParser
 import Canvas
 import Foundation
 import Model
-import PostgresStore
 import Screens
+import TeamHub
 import Terminal
 import Typesetting
 
@@ -25,11 +25,14 @@ struct RenderCommand: ParsableCommand {
         case deliveries, shipment
     }
 
-    @Argument(help: "A manifest (.json) or a store (.sqlite or postgresql:// URL). Default: the bundled sample deliveries.")
+    @Argument(help: "A manifest (JSON) or a store (SQLite file or postgresql:// URL), told apart by content. Default: the store browse shows.")
     var path: String?
 
     @Option(help: ArgumentHelp("A store to read instead of PATH: a file or a postgresql:// URL.", valueName: "path|url"))
     var store: String?
+
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
 
     @Option(help: ArgumentHelp("Terminal size as WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = "80x24"
@@ -70,27 +73,27 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let url = path.map { URL(fileURLWithPath: $0) } ?? BundledData.manifestURL
         DisplayWidth.prepareLocale()
         let source: any DeliverySource
         // A database counts its own overview; a file is never opened by its URL's name.
         var databaseOverview: StatusCounts?
-        let database = [store, path].compactMap({ $0 }).first(where: PostgresLocation.isURL)
+        let database = [store, path].compactMap({ $0 }).first(where: HubAddress.isAddress)
+        let input: InputFile?
         if let database {
-            (source, databaseOverview) = DeliveryInput.database(database, text: search, status: status)
-        } else if let store {
-            source = DeliveryInput.store(URL(fileURLWithPath: store), text: search, status: status)
+            input = nil
+            (source, databaseOverview) = DeliveryInput.database(database, replica: replica, text: search, status: status)
         } else {
-            source = (search != nil || status != nil)
-                ? DeliveryInput.search(url, text: search ?? "", status: status ?? .all)
-                : DeliveryInput.open(url)
+            // A manifest or a store file, told apart by content; without either, what browse shows.
+            let file: InputFile = store.map { .store(URL(fileURLWithPath: $0)) } ?? path.map(InputFile.classify) ?? DeliveryInput.defaultInput()
+            input = file
+            source = DeliveryInput.rows(of: file, text: search, status: status)
         }
         var selection = select
         if let id {
             // Every source render reads can tell where an id is (a store by its id key, not row by
             // row: 10^6 rows read for one id); the row nearest to a missing one is another delivery.
             guard let row = source.row(nearestTo: id), source.delivery(at: row).id == id else {
-                Diagnostics.fail("no delivery with id '\(id)' in \(PostgresLocation.redacting(database ?? store ?? url.path))", ExitStatus.dataError)
+                Diagnostics.fail("no delivery with id '\(id)' in \(StoreArgument.printable(database ?? input?.path ?? ""))", ExitStatus.dataError)
             }
             selection = row
         }
@@ -102,18 +105,12 @@ struct RenderCommand: ParsableCommand {
             category: display.category ?? .large, typesetter: display.typesetter, strategy: display.rowHeights, start: start
         )
         // What browse's runtime would tell the screens before its first frame.
-        let counts = databaseOverview ?? DeliveryInput.overview(
-            of: source, file: store.map { URL(fileURLWithPath: $0) } ?? url, search: search ?? ""
-        )
+        let counts = databaseOverview ?? input.flatMap { DeliveryInput.overview(of: source, input: $0, search: search ?? "") }
         _ = state.update(.counted(query: start.query, counts))
         _ = state.update(.clock(clock.current))
         let frame = state.render()
         let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-        } catch {
-            // A full disk or a closed pipe must not look like success.
-            Diagnostics.fail("cannot write the screen to standard output: \(error.localizedDescription)", ExitStatus.ioError)
-        }
+        // A full disk or a closed pipe must not look like success.
+        StandardOutput.write(text)
     }
 }

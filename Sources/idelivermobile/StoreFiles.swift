@@ -6,12 +6,27 @@ enum StoreFiles {
         ["", "-wal", "-shm"].map { URL(fileURLWithPath: url.path + $0) }
     }
 
-    /// Removes a store this run created, and its folder when that is left empty.
-    static func remove(_ url: URL) {
-        for file in all(url) { try? FileManager.default.removeItem(at: file) }
-        let folder = url.deletingLastPathComponent()
-        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: folder)
+    /// A store about to be created: its file, and the folders missing above it.
+    struct Created {
+        let store: URL
+        /// The folders that do not exist yet, deepest first.
+        let folders: [URL]
+
+        init(store: URL) {
+            self.store = store
+            var folders: [URL] = []
+            var folder = store.deletingLastPathComponent().standardizedFileURL
+            while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+                folders.append(folder)
+                folder = folder.deletingLastPathComponent()
+            }
+            self.folders = folders
+        }
+
+        /// Removes the store and its files, then each folder made for it that is empty.
+        func remove() {
+            for file in all(store) { try? FileManager.default.removeItem(at: file) }
+            for folder in folders { rmdir(folder.path) }
         }
     }
 }

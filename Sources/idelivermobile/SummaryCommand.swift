@@ -21,7 +21,8 @@ struct SummaryCommand: ParsableCommand {
             A delivery is late when its window has ended by --now (default: the local time now) and it is \
             not delivered. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
             "name", "window", "status"}]}, keys sorted.
-            Exit codes: 0 ok, 64 usage, 66 no such store, 69 the database server cannot be reached, 74 I/O error.
+            Exit codes: 0 ok, 64 usage, 65 not a store (or empty), 66 no such store (or a directory), \
+            69 the database server cannot be reached, 74 I/O error (a failed write to standard output too).
             """
     )
 
@@ -36,6 +37,9 @@ struct SummaryCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The store: a file or a postgresql:// URL (default: $XDG_DATA_HOME/idelivermobile/deliveries.sqlite).", valueName: "path|url"))
     var store: String?
+
+    @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
+    var replica: String?
 
     @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
     var path: String?
@@ -60,30 +64,34 @@ struct SummaryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path))
+        let chosen = try StoreArgument.chosen(option: store, argument: path)
+        let deliveryStore = StoreArgument.open(chosen, replica: replica)
+        // A team database is named by its address (its replica is where it was read).
+        let location = chosen.map { StoreOpener.isDatabaseURL($0) ? StoreArgument.printable($0) : deliveryStore.location } ?? deliveryStore.location
         let now = clock.current
         let report: Report
         do {
             let counts = try deliveryStore.statusCounts(matching: "")
             let late = try deliveryStore.lateDeliveries(at: now)
             report = Report(
-                store: deliveryStore.location, now: now.description, total: counts.total,
+                store: location, now: now.description, total: counts.total,
                 counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
                 late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
         } catch {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
-        // Names are untrusted: on a terminal they are shown as the screens show them.
-        let sanitizes = isatty(1) == 1
-        func clean(_ text: String) -> String { sanitizes ? Sanitizer.sanitize(text) : text }
         switch format {
         case .json:
+            // Exact for scripts (JSON escapes control characters); on a terminal, as the screens show text.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(report) else { Diagnostics.fail("cannot encode the summary", ExitStatus.software) }
-            print(clean(String(decoding: data, as: UTF8.self)))
+            let json = String(decoding: data, as: UTF8.self)
+            if isatty(1) == 1 { StandardOutput.say(json) } else { StandardOutput.write(json + "\n") }
         case .text:
-            print("\(report.total) deliveries in \(clean(report.store))")
+            // For people, wherever it goes: every line through the screens' gate.
+            func print(_ line: String) { StandardOutput.say(line) }
+            print("\(report.total) deliveries in \(report.store)")
             let width = DeliveryStatus.allCases.map(\.rawValue.count).max() ?? 0
             for status in DeliveryStatus.allCases {
                 let count = String(report.counts[status.rawValue] ?? 0)
@@ -93,7 +101,7 @@ struct SummaryCommand: ParsableCommand {
             }
             print("\(report.late.count) late at \(report.now)")
             for late in report.late {
-                print("  \(clean(late.id))  \(clean(late.window))  \(late.status)  \(clean(late.name))")
+                print("  \(late.id)  \(late.window)  \(late.status)  \(late.name)")
             }
         }
     }

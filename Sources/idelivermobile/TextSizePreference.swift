@@ -25,8 +25,9 @@ struct TextSizePreference {
 
     /// Saves atomically; a failure is reported but never stops the program.
     func save(_ category: ContentSizeCategory) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Private, as the store is (`PrivateFiles`).
+        try PrivateFiles.createFolders(url.deletingLastPathComponent())
         let data = try JSONEncoder().encode(Settings(textSize: category.name))
-        try data.write(to: url, options: .atomic)
+        try PrivateFiles.write(data, to: url)
     }
 }

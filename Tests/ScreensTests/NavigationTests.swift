@@ -80,7 +80,7 @@ import Typesetting
         }
         #expect(delivery.id == "DLV-0002")
         #expect(state.press(.character("d")) == [.saveStatus(.setStatus(.delivered, deliveryID: "DLV-0002"))])
-        #expect(state.press(.character("u")) == [.saveStatus(.undo)])
+        #expect(state.press(.character("u")) == [.saveStatus(.undo(deliveryID: "DLV-0002"))])
         for back in [Key.escape, .backspace, .left] {
             state.press(.enter)
             state.press(back)

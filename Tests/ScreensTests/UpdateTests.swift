@@ -134,11 +134,15 @@ import Testing
         let amelia = sample.delivery(at: 1)
         _ = state.update(.statusSaved(.setStatus(amelia.status, deliveryID: amelia.id), .success(.unchanged(amelia))))
         #expect(state.notice == "Amelia Hartley: already \(amelia.status.title)")
-        _ = state.update(.statusSaved(.undo, .success(.unchanged(nil))))
-        #expect(state.notice == "Nothing to undo")
-        _ = state.update(.statusSaved(.undo, .failure(CommandFailure(reason: "the store is read-only"))))
+        _ = state.update(.statusSaved(.undo(deliveryID: nil), .success(.unchanged(nil))))
+        #expect(state.notice == "Nothing of yours to undo")
+        _ = state.update(.statusSaved(.undo(deliveryID: amelia.id), .success(.unchanged(nil))))
+        #expect(state.notice == "Nothing of yours to undo on this delivery")
+        _ = state.update(.statusSaved(.undo(deliveryID: nil), .success(.refused(reason: "bob changed DLV-0002 to Failed since"))))
+        #expect(state.notice == "Not undone: bob changed DLV-0002 to Failed since")
+        _ = state.update(.statusSaved(.undo(deliveryID: nil), .failure(CommandFailure(reason: "the store is read-only"))))
         #expect(state.notice == "Could not save: the store is read-only")
-        let undone = state.update(.statusSaved(.undo, .success(.changed(deliveryID: amelia.id, status: .pending, delivery: amelia))))
+        let undone = state.update(.statusSaved(.undo(deliveryID: nil), .success(.changed(deliveryID: amelia.id, status: .pending, delivery: amelia))))
         #expect(state.notice == "Amelia Hartley: undone, back to Pending")
         #expect(undone.contains(.countStatuses(query: "")))
     }
@@ -157,27 +161,28 @@ import Testing
         #expect(!state.update(.key(.down)).contains { if case .startNoticeTimer = $0 { true } else { false } }, "no notice, no timer")
     }
 
-    @Test func theLinkToTheStoreIsReportedUntilItChanges() {
+    @Test func theLinkToTheHubIsReportedUntilItChanges() {
         var state = SampleData.state()
-        #expect(state.update(.connectionChanged("DB offline, reconnecting")).isEmpty)
-        #expect(state.statusMessage == "DB offline, reconnecting")
+        let offline = SyncReport(link: .offline("connection refused"), waiting: 0, conflicts: [])
+        #expect(state.update(.synced(offline)).isEmpty)
+        #expect(state.statusMessage == "Offline: the last synced state")
         // Keys, notices and their timers come and go; the link's state stays in front of them.
         state.press(.down)
-        #expect(state.statusMessage == "DB offline, reconnecting")
+        #expect(state.statusMessage == "Offline: the last synced state")
         state.press(.character("s"))
-        #expect(state.statusMessage == "DB offline, reconnecting · Sorted by time window")
+        #expect(state.statusMessage == "Offline: the last synced state · Sorted by time window")
         _ = state.update(.noticeExpired(serial: state.noticeSerial))
-        #expect(state.statusMessage == "DB offline, reconnecting")
-        _ = state.update(.connectionChanged("DB offline, reconnecting; 1 change queued"))
-        #expect(state.statusMessage == "DB offline, reconnecting; 1 change queued")
+        #expect(state.statusMessage == "Offline: the last synced state")
+        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 1, waitingFrom: 1)))
+        #expect(state.statusMessage == "Offline: 1 change saved here, waiting to send")
         // Back: said once, and gone with the next key or its timer like any notice.
-        let back = state.update(.connectionChanged(nil))
-        #expect(state.statusMessage == "Connected to the store again")
+        let back = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 1)))
+        #expect(state.statusMessage == "Connected to the hub again")
         #expect(back == [.startNoticeTimer(serial: state.noticeSerial)])
         state.press(.down)
         #expect(state.statusMessage == nil)
         // Nothing to say when the link was never away.
-        #expect(state.update(.connectionChanged(nil)).isEmpty && state.statusMessage == nil)
+        #expect(state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 1))).isEmpty && state.statusMessage == nil)
     }
 
     @Test func anotherInstancesChangeRereadsTheListTheCountsAndTheOpenDelivery() {
@@ -293,5 +298,24 @@ import Testing
         #expect(state.screenVersion == version)
         #expect(!state.layout.isFullyMeasured)
         #expect(!state.hasIdleWork, "nothing for the runtime to give slices to")
+    }
+}
+
+/// A paste is text, never keys.
+@Suite struct PasteTests {
+    @Test func aPasteOutsideTheSearchFieldIsIgnoredWithANotice() {
+        var state = SampleData.state()
+        let selected = state.selected
+        #expect(state.press(.paste("jjdq")).isEmpty, "no quit, no move, no mark")
+        #expect(state.selected == selected)
+        #expect(state.notice?.contains("Pasted text ignored") == true)
+    }
+
+    @Test func aPasteIntoTheSearchFieldIsItsTextOnOneLine() {
+        var state = SampleData.state()
+        state.press(.character("/"))
+        let commands = state.press(.paste("Feng\nWong\u{1B}"))
+        #expect(commands == [.search(SearchRequest(query: "Feng Wong", status: .all, selection: .firstRow))])
+        #expect(state.search.query == "Feng Wong")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `idelivermobile` that `make test` builds and names in IDELIVERMOBILE_BIN.
 ///
@@ -17,18 +18,7 @@ extension BuiltBinary {
     static func run(
         _ arguments: [String], in folder: URL, environment: [String: String]? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "/nonexistent")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let outcome = try ProcessOutcome.of(path ?? "/nonexistent", arguments, in: folder, environment: environment)
+        return (outcome.status, outcome.output, outcome.errors)
     }
 }

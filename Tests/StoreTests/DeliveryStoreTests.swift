@@ -172,10 +172,11 @@ import Testing
         #expect(source.delivery(at: 5).status == .failed)
         #expect(source.delivery(at: 6).status == .pending)
         let undone = try reopened.undoLastChange()
-        #expect(undone == StatusChange(deliveryID: deliveries[6].id, row: 6, oldStatus: .pending, newStatus: deliveries[6].status))
+        #expect(undone == .undone(StatusChange(deliveryID: deliveries[6].id, row: 6, oldStatus: .pending, newStatus: deliveries[6].status)))
         #expect(source.delivery(at: 6).status == deliveries[6].status)
-        #expect(try reopened.undoLastChange()?.newStatus == deliveries[5].status)
-        #expect(try reopened.undoLastChange() == nil)
+        #expect(try reopened.undoLastChange() == .undone(StatusChange(
+            deliveryID: deliveries[5].id, row: 5, oldStatus: .failed, newStatus: deliveries[5].status)))
+        #expect(try reopened.undoLastChange() == .nothingToUndo)
         #expect(rows(try DeliveryStore(url: url).deliveries()) == deliveries)
     }
 

@@ -84,8 +84,8 @@ import Testing
         #expect(try reopened.search(notInManifest.id, status: .failed).count == 1)
         #expect(try reopened.search("renamed by the import").count == 1)
         // Logged: undo goes back through both changes.
-        #expect(try reopened.undoLastChange()?.deliveryID == notInManifest.id)
-        #expect(try reopened.undoLastChange()?.deliveryID == inManifest.id)
+        #expect(try reopened.undoLastChange().undoneDeliveryID == notInManifest.id)
+        #expect(try reopened.undoLastChange().undoneDeliveryID == inManifest.id)
         #expect(try reopened.delivery(id: inManifest.id)?.status == inManifest.status)
         #expect(try reopened.search(inManifest.id, status: .failed).count == 0)
         #expect(try reopened.statusCounts() == countedStatuses(base + manifest[100...]))

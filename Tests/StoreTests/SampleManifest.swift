@@ -30,6 +30,15 @@ struct SampleManifest {
         }
     }
 
+    /// `count` deliveries, every one pending, so that any other status is a change.
+    static func pendingDeliveries(count: Int) -> [Delivery] {
+        deliveries(count: count).map { delivery in
+            var pending = delivery
+            pending.status = .pending
+            return pending
+        }
+    }
+
     /// Writes `deliveries` as `{"deliveries": [...]}` to `name` in `folder`.
     @discardableResult
     static func write(_ deliveries: [Delivery], to folder: URL, name: String = "manifest.json") throws -> URL {

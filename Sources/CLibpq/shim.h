@@ -1,0 +1,2 @@
+// libpq, PostgreSQL's own client library (Debian: libpq-dev), for TeamHub only.
+#include <libpq-fe.h>
