@@ -19,6 +19,9 @@ public struct Cell: Sendable, Hashable {
 }
 
 extension Cell {
+    /// The one block glyph cells are written with (see `asWritten`).
+    public static let halfBlockGlyph = "▄"
+
     /// The cell as a terminal should write it: as much of it as possible
     /// painted by the terminal's background, which fills the cell exactly,
     /// and the rest by one glyph, the lower half block. A full block (█)

@@ -24,6 +24,7 @@ public struct AnsiEncoder: Sendable {
         if style.dim { codes.append("2") }
         if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
+        if style.italic { codes.append("3") }
         let colour = ColorPalette(colorCount: colorCount).foreground(style.color)
         if colorCount >= 8, colour >= 0 { codes.append(colour < 8 ? "3\(colour)" : "38;5;\(colour)") }
         return "\(Self.escape)[" + codes.joined(separator: ";") + "m"
@@ -102,7 +103,7 @@ public struct AnsiEncoder: Sendable {
         var current: CellStyle?
         var skipping = false
         for x in 0 ..< frame.width {
-            let cell = frame[x, y].asWritten
+            let cell = frame.written(x: x, y: y)
             if frame[x, y].isContinuation { continue }
             if frame.isCovered(x: x, y: y) {
                 skipping = true

@@ -59,6 +59,9 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 }
             }
             for y in overwritten where y < frame.height && !Self.sameRow(old, frame, y) { redrawn[y] = true }
+            // A half-block glyph drawn or gone: the row is written whole, left
+            // to right, so the blank beside it is painted after it (`Frame.written`).
+            for y in 0 ..< frame.height where !redrawn[y] && frame.changesHalfBlocks(from: old, y: y) { redrawn[y] = true }
             let kept = Set(frame.scaledRuns)
             for run in old.scaledRuns where !kept.contains(run) {
                 for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
@@ -73,7 +76,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 let cell = frame[x, y]
                 if cell.isContinuation || frame.isCovered(x: x, y: y) { continue }
                 if !redrawn[y], let old, old[x, y] == cell, !old.isCovered(x: x, y: y) { continue }
-                backend.put(cell.asWritten, x: x, y: y)
+                backend.put(frame.written(x: x, y: y), x: x, y: y)
                 touched[y] = true
             }
         }

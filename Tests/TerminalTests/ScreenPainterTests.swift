@@ -95,6 +95,26 @@ import Typesetting
         #expect(backend.screen.cells == next.cells.map(\.asWritten), "the terminal holds the frame as written (solid cells as reverse spaces)")
     }
 
+    /// In blocks mode a row whose half blocks change is written whole, so
+    /// the italic blank right of each glyph is painted after it.
+    @Test func aRowWhoseHalfBlocksChangeIsWrittenWhole() {
+        var state = Self.state(category: .xxLarge, glyphs: .blocks, size: Size(width: 100, height: 30))
+        let (painter, backend) = Self.painted(state)
+        let frame = state.render()
+        #expect(backend.written.contains { $0.cell.style.italic && $0.cell.grapheme == " " }, "blanks beside ▄ are italic")
+        backend.resetLog()
+        _ = state.update(.key(.down))
+        let next = state.render()
+        painter.draw(next)
+        let rows = (0 ..< next.height).filter { next.changesHalfBlocks(from: frame, y: $0) }
+        #expect(!rows.isEmpty)
+        for y in rows {
+            #expect(backend.invalidated.contains(y ..< y + 1), "row \(y) invalidated")
+            #expect(Set(backend.written.filter { $0.y == y }.map(\.x)).count == (0 ..< next.width).filter { !next[$0, y].isContinuation }.count, "row \(y) written whole")
+        }
+        #expect(backend.screen.cells == (0 ..< next.height).flatMap { y in (0 ..< next.width).map { next.written(x: $0, y: y) } })
+    }
+
     @Test func doubledLinesAreWrittenRawAfterTheFlushAndNeverAsCells() throws {
         let state = Self.state(category: .accessibility2, glyphs: .doubled)
         let frame = state.render()
