@@ -12,7 +12,9 @@ struct HelpOverlay {
     static let entries: [(keys: String, action: String)] = [
         ("↑ ↓  k j", "move the selection / scroll"),
         ("Ctrl-D Ctrl-U", "half a page down / up"),
-        ("PgDn PgUp Space", "page down / up (also Ctrl-F Ctrl-B)"),
+        ("PgDn PgUp Space", "page down / up"),
+        // Chords stay in the keys: in prose a line may break after the hyphen ("Ctrl-" / "B").
+        ("Ctrl-F Ctrl-B", "page down / up"),
         ("Home End  g G", "first / last"),
         ("5j 3↓ 10G", "a count repeats a move; 10G goes to row 10"),
         ("Enter → l", "open the shipment"),

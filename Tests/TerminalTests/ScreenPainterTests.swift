@@ -178,7 +178,7 @@ import Typesetting
     /// arrows and ⌫ spelt out (a doubled line cannot hold them), its frame
     /// drawn at the cells' edges, nothing of the list left beside it, and no
     /// double-height line cut in half at the box's edge.
-    @Test(arguments: [ContentSizeCategory.xLarge, .xxLarge], [100, 101])
+    @Test(arguments: [ContentSizeCategory.xLarge, .xxLarge], [80, 100, 101])
     func theHelpIsDoubledLikeTheList(category: ContentSizeCategory, width: Int) throws {
         var state = Self.state(category: category, glyphs: .doubled, size: Size(width: width, height: 30))
         #expect(state.render().lineAttributes.contains { $0 != .normal }, "the list has doubled rows")
@@ -200,6 +200,7 @@ import Typesetting
         let shown = doubled.map { y in stride(from: 0, to: frame.width, by: 2).map { frame[$0, y].grapheme }.joined() }
         #expect(shown.contains { $0.contains("Up Down") })
         #expect(shown.contains { $0.contains("Ctrl-D Ctrl-U") }, "keys are not split: \(shown)")
+        #expect(!shown.contains { $0.reversed().first { $0 != " " } == "-" }, "no line ends inside a chord: \(shown)")
         // The box's sides stand on pair edges: both at even/odd columns of one pair.
         let sides = (0 ..< frame.width).filter { frame[$0, box.y + 1].grapheme == "▏" || frame[$0, box.y + 1].grapheme == "▕" }
         #expect(sides.count == 2 && sides[0] % 2 == 0 && sides[1] % 2 == 1, "sides at \(sides)")
