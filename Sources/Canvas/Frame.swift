@@ -10,12 +10,16 @@ public struct Frame: Sendable, Hashable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
-    /// Where the terminal should leave its cursor, if anywhere (a search field).
+    /// Where the terminal should leave its cursor, if anywhere: a search
+    /// field, or the selection (screen magnifiers and braille displays follow it).
     public var cursor: (x: Int, y: Int)? {
         get { cursorPosition.map { ($0.x, $0.y) } }
         set { cursorPosition = newValue.map { CursorPosition(x: $0.x, y: $0.y) } }
     }
     private var cursorPosition: CursorPosition?
+    /// The cursor is placed at `cursor` but not shown (the selection's place,
+    /// unless the user asked to see it); a search field's cursor is shown.
+    public var hidesCursor = false
     /// DEC double-size attribute of each row (see `LineAttribute`).
     public internal(set) var lineAttributes: [LineAttribute]
     /// Text the terminal scales itself (see `ScaledRun`), in drawing order.
@@ -140,6 +144,7 @@ private struct CursorPosition: Sendable, Hashable {
 extension Frame {
     public static func == (lhs: Frame, rhs: Frame) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
+            && lhs.hidesCursor == rhs.hidesCursor
             && lhs.lineAttributes == rhs.lineAttributes && lhs.scaledRuns == rhs.scaledRuns
     }
 

@@ -172,7 +172,16 @@ struct ManifestParser {
                 case .text: text = try stringValue(path("text"), required: false, problem: &problem)
                 case .instructions:
                     instructions = try stringValue(path("instructions"), required: false, problem: &problem)
-                case .window: window = try stringValue(path("window"), required: false, problem: &problem)
+                case .window:
+                    // Read even when only checking: a window that is not one is refused at its line and column.
+                    if let text = try stringValue(path("window"), required: false, essential: true, problem: &problem) {
+                        switch DeliveryWindow.normalized(text) {
+                        case .success(let normalized): window = normalized
+                        case .failure(let reason):
+                            scanner.note(&problem, scanner.failure(.schema, at: valueOffset, field: path("window"),
+                                                                   "\(ManifestError.quoted(text)) \(reason)"))
+                        }
+                    }
                 case .status:
                     if let raw = try stringValue(path("status"), required: true, essential: true, problem: &problem) {
                         status = DeliveryStatus(rawValue: raw)

@@ -48,8 +48,8 @@ public struct StatusCounts: Sendable, Hashable {
         }
     }
 
-    /// "pending 12 · out 5 · delivered 30 · failed 2".
+    /// "pending 12 · out 5 · delivered 30 · failed 2" (large counts grouped: `GroupedDigits`).
     public var overview: String {
-        DeliveryStatus.allCases.map { "\(Self.word(for: $0)) \(self[$0])" }.joined(separator: " · ")
+        DeliveryStatus.allCases.map { "\(Self.word(for: $0)) \(GroupedDigits.text(self[$0]))" }.joined(separator: " · ")
     }
 }

@@ -54,15 +54,17 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 extension Delivery {
-    /// The end of the time window ("12:00" of "09:00-12:00"), when it has one that reads as a time.
+    /// The end of the time window ("12:00" of "09:00-12:00"), when it has one
+    /// that reads as a window (`DeliveryWindow`: "9-12" ends at 12:00 too).
     public var windowEnd: TimeOfDay? {
-        guard let window, let dash = window.lastIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
-        return TimeOfDay(window[window.index(after: dash)...].trimmingCharacters(in: .whitespaces))
+        window.flatMap(DeliveryWindow.end(of:))
     }
 
-    /// Late: the window has ended by `now` (today) and the delivery is not delivered.
+    /// Late: the window has ended by `now` (today) and the delivery is still
+    /// to be made (pending or out for delivery). A failed delivery is not
+    /// late: it has been tried, and its status says what became of it.
     public func isLate(at now: TimeOfDay) -> Bool {
-        guard status != .delivered, let end = windowEnd else { return false }
+        guard status == .pending || status == .outForDelivery, let end = windowEnd else { return false }
         return end < now
     }
 }

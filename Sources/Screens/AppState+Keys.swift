@@ -6,12 +6,16 @@ extension AppState {
     /// The next state for a key, and any work the runtime must do for it.
     mutating func handle(_ key: Key) -> [Command] {
         // Neither clears the notice: the screen comes back as it was left.
-        if key == .controlC { return [.quit] }
+        // Ctrl-C is an interrupt, as the shell and fzf take it: 130 to the shell, not 0.
+        if key == .controlC { return [.quitAfterSignal(Self.interruptSignal)] }
         if key == .control("z") { return [.suspend] }
-        notice = nil
+        if keyProofNotice != noticeSerial { notice = nil }
+        let sizeLine = sizeChangeLine
+        sizeChangeLine = nil
         if case .paste(let text) = key { return handlePaste(text) }
         if search.isEditing, let commands = handleSearchKey(key) { return commands }
         // A count before a motion (`5j`, `10G`): digits gather until another key uses them.
+        // `0` extends a count (`10j`), as in vim; alone it is the size key.
         if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || count != nil {
             count = min(9_999_999, (count ?? 0) * 10 + digit)
             return []
@@ -27,11 +31,11 @@ extension AppState {
         case .character("q"):
             return [.quit]
         case .character("+"), .character("="):
-            return changeCategory(to: category.larger)
+            return changeCategory(to: category.larger, keepingLine: sizeLine)
         case .character("-"):
-            return changeCategory(to: category.smaller)
+            return changeCategory(to: category.smaller, keepingLine: sizeLine)
         case .character("0"):
-            return changeCategory(to: .large)
+            return changeCategory(to: .large, keepingLine: sizeLine)
         case .control("l"):
             notice = "Screen drawn again"
             return [.repaint]
@@ -45,13 +49,19 @@ extension AppState {
         }
     }
 
-    private mutating func changeCategory(to newCategory: ContentSizeCategory) -> [Command] {
+    /// SIGINT, which Ctrl-C stands for (128 + 2 = 130 is the exit status shells expect).
+    static let interruptSignal: Int32 = 2
+
+    /// `line`: where the selected row was before the run of size keys this one continues.
+    private mutating func changeCategory(to newCategory: ContentSizeCategory, keepingLine line: Int?) -> [Command] {
+        // The run goes on from where it started, even through a size that could not change.
+        sizeChangeLine = line ?? (route == .deliveries ? layout.screenLine(ofRow: selected) : nil)
         guard newCategory != category else {
             let which = category == .accessibility5 ? "largest" : category == .xSmall ? "smallest" : "default"
             notice = "Text size: already \(category.name), the \(which)"
             return []
         }
-        setCategory(newCategory)
+        setCategory(newCategory, keepingLine: sizeChangeLine)
         // Which way big text is drawn depends on the terminal: say which was chosen.
         notice = "glyphs: \(typesetter.glyphsLabel)"
         return [.saveTextSize(newCategory)]
@@ -130,6 +140,15 @@ extension AppState {
             for _ in 0 ..< times { search.sort = search.sort.next }
             notice = "Sorted by \(search.sort.title)"
             return searchAgain(keeping: selectedDelivery?.id)
+        case .character("L"):
+            guard !search.isLateOnly else { return leaveLateView() }
+            guard let now else {
+                notice = "No time of day to be late against"
+                return []
+            }
+            search.isLateOnly = true
+            notice = "Late at \(now): press L or Esc for all deliveries"
+            return searchAgain(keeping: selectedDelivery?.id)
         case .escape, .backspace, .left, .character("h"):
             if !search.query.isEmpty {
                 search.query = ""
@@ -141,10 +160,18 @@ extension AppState {
                 notice = "Filter cleared: all deliveries"
                 return searchAgain(keeping: selectedDelivery?.id)
             }
+            if search.isLateOnly { return leaveLateView() }
         default:
             return nil
         }
         return []
+    }
+
+    /// Back from the late view to every delivery, on the same one.
+    private mutating func leaveLateView() -> [Command] {
+        search.isLateOnly = false
+        notice = search.status == .all ? "All deliveries, late or not" : "Late or not: \(search.status.title)"
+        return searchAgain(keeping: selectedDelivery?.id)
     }
 
     /// The keys that move in the rows shown, page, scroll, or open one.
@@ -288,13 +315,13 @@ extension AppState {
     private mutating func handleSearchKey(_ key: Key) -> [Command]? {
         switch key {
         case .escape:
-            // Back to the whole list on the delivery selected in the results (or,
-            // when nothing matched, the one selected before the search); the filter stays.
+            // Cancelled, as in vim's incremental search and fzf: the list as it
+            // was before `/`, on the same delivery, scrolled as it was; the filter stays.
             search.isEditing = false
             guard !search.query.isEmpty else { return [] }
             search.query = ""
-            notice = "Search cleared"
-            return clearSearch(keeping: selectedDelivery?.id ?? search.startedOn)
+            notice = "Search cancelled"
+            return returnToListBeforeSearch()
         case .enter:
             search.isEditing = false
             // Rows still being read say how many they found when they come (`show`).
@@ -303,13 +330,27 @@ extension AppState {
         case .backspace:
             guard !search.query.isEmpty else { search.isEditing = false; return [] }
             search.query.removeLast()
-            return searchAgain(keeping: nil)
+            // Every letter erased: back where the search started, still typing.
+            return search.query.isEmpty ? returnToListBeforeSearch() : searchAgain(keeping: nil)
         case .character(let c) where !c.isNewline && c.asciiValue.map({ $0 >= 0x20 }) ?? true:
             search.query.append(c)
             return searchAgain(keeping: nil)
         default:
             return nil
         }
+    }
+
+    /// Back to the list without a search as it was before `/`: the same
+    /// delivery selected and the same rows on screen. The list kept when the
+    /// search's rows came is shown as it was left; when it cannot be (the
+    /// store changed meanwhile), it is read again on the delivery selected before.
+    private mutating func returnToListBeforeSearch() -> [Command] {
+        let wholeList = currentSearch(selection: .sameIndex)
+        guard let kept = listBeforeSearch, kept.rows.findsSameRows(as: wholeList), !shownRows.findsSameRows(as: wholeList) else {
+            return clearSearch(keeping: search.startedOn)
+        }
+        leaveSearch()
+        return show(kept, as: wholeList, selecting: kept.selected, keepsLaidOutScroll: true)
     }
 
     /// Back to the list without a search on the delivery `id` (or the listed
@@ -320,15 +361,25 @@ extension AppState {
         let wholeList = currentSearch(selection: .sameIndex)
         let kept = listBeforeSearch.flatMap { $0.rows.findsSameRows(as: wholeList) ? $0 : nil }
         guard shownRows.findsSameRows(as: wholeList) || kept != nil else { return searchAgain(keeping: id) }
+        leaveSearch()
+        guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
+        return show(kept, as: wholeList, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected, keepsLaidOutScroll: false)
+    }
+
+    private mutating func leaveSearch() {
         listBeforeSearch = nil
         isSearching = false
         // Keys for the search's rows, which will not come now.
         keysAwaitingList = []
         // The title bar's counts are the search's until idle work counts again.
         overviewIsStale = true
-        guard let kept, !shownRows.findsSameRows(as: wholeList) else { return [] }
-        replaceSource(kept.source, laidOut: kept.layout, selecting: id.flatMap(kept.source.row(nearestTo:)) ?? kept.selected)
+    }
+
+    /// The list kept before the search shown again as `wholeList`'s rows, with its title counts.
+    private mutating func show(_ kept: ListBeforeSearch, as wholeList: SearchRequest, selecting row: Int, keepsLaidOutScroll: Bool) -> [Command] {
+        replaceSource(kept.source, laidOut: kept.layout, selecting: row, keepsLaidOutScroll: keepsLaidOutScroll)
         shownRows = wholeList
+        if let counts = kept.overview { (overview, overviewQuery) = (counts, kept.rows.query) }
         // Rows it had not learnt when the search came are learnt now, as when they were read.
         if source.cheaplyReadableRows < source.count {
             isLearningRows = true
@@ -340,7 +391,7 @@ extension AppState {
     // MARK: - Shipment
 
     private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int, count repeats: Int?) -> [Command] {
-        let page = max(1, size.height - 3)
+        let page = max(1, Self.shipmentArea(in: size, pairs: typesetter.mayDoubleLines).height - 1)
         let times = max(1, repeats ?? 1)
         var newScroll = scroll
         switch key {

@@ -22,7 +22,12 @@ extension AppState {
         connectionNotice = report.standingLine
         if let sent = noticeWhenSent, report.hasSent(sent.sequence) {
             // The hub has it: what was "saved here, sending…" is saved.
-            if notice == sent.sending || notice == nil { notice = sent.saved }
+            if notice == sent.sending || notice == nil {
+                // A change's notice keeps its hold on keys under its new words.
+                let keyProof = keyProofNotice == noticeSerial
+                notice = sent.saved
+                if keyProof { keyProofNotice = noticeSerial }
+            }
             noticeWhenSent = nil
         }
         return []

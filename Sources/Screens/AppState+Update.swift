@@ -35,11 +35,20 @@ extension AppState {
         case .idle:
             commands = idle(wasDrawnAt: shownVersion)
         case .noticeExpired(let serial):
-            if serial == noticeSerial, notice != nil { notice = nil } else { screenVersion = shownVersion }
+            if serial == noticeSerial, keyProofNotice == serial {
+                // Up long enough to be read: from now on the next key takes it away.
+                keyProofNotice = nil
+                screenVersion = shownVersion
+            } else if serial == noticeSerial, notice != nil {
+                notice = nil
+            } else {
+                screenVersion = shownVersion
+            }
             commands = []
         case .clock(let time):
             if time != now { now = time } else { screenVersion = shownVersion }
-            commands = []
+            // The late view follows the minute: deliveries become late as it passes.
+            commands = time != nil && search.isLateOnly && shownRows.lateAt != now ? searchAgain(keeping: selectedDelivery?.id) : []
         case .searched(let request, _) where !request.findsSameRows(as: currentSearch(selection: .sameIndex)):
             // Rows (or a failure) for a search the user has since changed are
             // not this one's: its own answer is still to come.
@@ -64,9 +73,10 @@ extension AppState {
             if query == search.query { (overview, overviewQuery) = (counts, query) } else { screenVersion = shownVersion }
             commands = []
         case .statusSaved(let request, let result):
-            // The save finished away from the keys: the notice stays until the next key.
-            noticeExpires = false
             commands = show(request, result)
+            // The save finished away from the keys: the notice stays until the next key,
+            // and a change stays at least until its timer has run, whatever keys come.
+            noticeExpires = keyProofNotice == noticeSerial
         case .deliveryRead(let delivery):
             refreshShipment(delivery)
             commands = []
@@ -146,7 +156,9 @@ extension AppState {
         case .success(let rows):
             // The list without a search stays at hand while a search is shown, for Esc.
             if shownRows.query.isEmpty, !request.query.isEmpty {
-                listBeforeSearch = ListBeforeSearch(source: source, layout: layout, selected: selected, rows: shownRows)
+                listBeforeSearch = ListBeforeSearch(
+                    source: source, layout: layout, selected: selected, rows: shownRows,
+                    overview: overviewQuery == shownRows.query ? overview : nil)
             } else if request.query.isEmpty {
                 listBeforeSearch = nil
             }
@@ -191,7 +203,7 @@ extension AppState {
             if let delivery { refreshShipment(delivery) }
             // An undo may change a delivery other than the one on screen: the notice names it.
             let undone = if case .undo = request { true } else { false }
-            let saved = named(delivery) + (undone ? "undone, back to \(status.title)" : "saved as \(status.title)")
+            let saved = named(delivery) + (undone ? "undone, back to \(status.title)" : "saved as \(status.title) · u undoes it")
             // In a team store's replica, saved here first: "saved" once the hub has it (`synced`).
             if let queued {
                 let sending = named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)") + ", sending…"
@@ -200,6 +212,7 @@ extension AppState {
             } else {
                 notice = saved
             }
+            keyProofNotice = noticeSerial
             return readAgain()
         }
     }
@@ -212,6 +225,7 @@ extension AppState {
 
     /// The search the list shows now, with the selection going where `selection` says.
     func currentSearch(selection: SearchRequest.Selection) -> SearchRequest {
-        SearchRequest(query: search.query, status: search.status, sort: search.sort, selection: selection)
+        SearchRequest(
+            query: search.query, status: search.status, sort: search.sort, lateAt: search.isLateOnly ? now : nil, selection: selection)
     }
 }

@@ -36,6 +36,10 @@ public struct AppState: Sendable {
     }
     /// Counts the notices shown, so a timer for an old one cannot clear a newer one.
     public private(set) var noticeSerial = 0
+    /// The serial of a notice keys do not clear until its timer has run
+    /// (a saved or undone status change): a key typed by mistake right after
+    /// it, or the rest of a paste, cannot take it away before it is read.
+    var keyProofNotice: Int?
     /// What a team store's sync engine says while its hub is away or changes
     /// wait to be sent ("Offline: 2 changes saved here, waiting to send"):
     /// unlike `notice`, no key and no timer takes it away, only the next
@@ -89,15 +93,25 @@ public struct AppState: Sendable {
     var shownRows: SearchRequest
     /// The list without a search, kept while a search's rows are shown.
     var listBeforeSearch: ListBeforeSearch?
+    /// The screen line the selected row was on before a run of `+`/`-`:
+    /// each size of the run puts the row back on it when it fits there, so
+    /// `+` then `-` returns the row to where it was. Any other key ends the run.
+    var sizeChangeLine: Int?
+    /// Whether the terminal's cursor is shown where it is placed (`--cursor
+    /// visible`); it is placed on the selection either way, for screen
+    /// magnifiers and braille displays that follow it.
+    public let showsCursor: Bool
     /// The text sizes a `+` or `-` would go to, whose fonts and glyphs for the
     /// rows on screen idle work loads before the key comes (`warmNextSize()`).
     var sizesToWarm: [ContentSizeCategory] = []
 
     public init(
         source: any DeliverySource, size: Size, category: ContentSizeCategory = .large,
-        typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated, start: StartingView? = nil
+        typesetter: Typesetter = Typesetter(), strategy: RowHeightStrategy = .estimated, start: StartingView? = nil,
+        showsCursor: Bool = false
     ) {
         self.source = source
+        self.showsCursor = showsCursor
         self.size = size
         self.category = category
         self.typesetter = typesetter
@@ -138,6 +152,14 @@ public struct AppState: Sendable {
         return Rect(x: 0, y: 1, width: max(1, size.width - 1 - unpaired), height: max(1, size.height - 2))
     }
 
+    /// The Shipment screen's content: the list's area less its first line,
+    /// which shows the delivery's status and the keys that mark it
+    /// (`ShipmentStatusLine`) however far the content is scrolled.
+    static func shipmentArea(in size: Size, pairs: Bool) -> Rect {
+        let content = contentArea(in: size, pairs: pairs)
+        return Rect(x: content.x, y: content.y + 1, width: content.width, height: max(1, content.height - 1))
+    }
+
     /// The scrollbar's column, right of the content.
     static func scrollbarArea(in size: Size, pairs: Bool) -> Rect {
         let content = contentArea(in: size, pairs: pairs)
@@ -168,7 +190,11 @@ public struct AppState: Sendable {
     /// moves to `row` (default: stays at its index, so a row that left a
     /// filtered list is replaced by the next one) and keeps its screen line.
     /// `laidOut` is the rows' layout when it is known already (`ListBeforeSearch`), at any size.
-    mutating func replaceSource(_ newSource: any DeliverySource, laidOut: ListLayout? = nil, selecting row: Int? = nil) {
+    /// With `keepsLaidOutScroll`, a layout given stays scrolled as it was
+    /// (the list before a search, as the user left it).
+    mutating func replaceSource(
+        _ newSource: any DeliverySource, laidOut: ListLayout? = nil, selecting row: Int? = nil, keepsLaidOutScroll: Bool = false
+    ) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
         isLearningRows = false
@@ -185,8 +211,10 @@ public struct AppState: Sendable {
             )
         }
         selected = min(max(0, row ?? selected), max(0, newSource.count - 1))
-        // Put the selected row back on the screen line it was on (from wherever a layout kept was scrolled).
-        layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine) - layout.contentOffset)
+        if !(keepsLaidOutScroll && laidOut != nil) {
+            // Put the selected row back on the screen line it was on (from wherever a layout kept was scrolled).
+            layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine) - layout.contentOffset)
+        }
         layout.reveal(row: selected)
     }
 
@@ -197,14 +225,20 @@ public struct AppState: Sendable {
         }
     }
 
-    /// Sets the text size (the `+`/`-` keys).
-    mutating func setCategory(_ newCategory: ContentSizeCategory) {
+    /// Sets the text size (the `+`/`-` keys). The selected row's top stays
+    /// on screen line `line` (default: the line it is on) whenever the row
+    /// fits below it; else it goes up just enough to be seen whole, and as
+    /// far as the list's ends allow.
+    mutating func setCategory(_ newCategory: ContentSizeCategory, keepingLine line: Int? = nil) {
         guard newCategory != category else { return }
         category = newCategory
         sizesToWarm = Self.neighbours(of: category)
         // The selected row keeps its screen line when it is on screen, else the top row does.
         layout.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
+        guard let line, let current = layout.screenLine(ofRow: selected) else { return }
+        let target = max(0, min(line, layout.viewportHeight - layout.height(ofRow: selected)))
+        if target != current { layout.scroll(by: current - target) }
     }
 
     mutating func resize(to newSize: Size) {

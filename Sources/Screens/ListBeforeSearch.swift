@@ -13,4 +13,6 @@ struct ListBeforeSearch: Sendable {
     let selected: Int
     /// The search (no words) its rows were read for.
     let rows: SearchRequest
+    /// The title bar's counts beside these rows, when they had come: shown again with them.
+    let overview: StatusCounts?
 }

@@ -7,6 +7,8 @@ public struct SearchField: Sendable, Hashable {
     public var isEditing: Bool = false
     public var status: StatusFilter = .all
     public var sort: DeliveryOrder = .manifest
+    /// The late view (`L`): only deliveries late at the clock's time.
+    public var isLateOnly = false
     /// The delivery selected when `/` was pressed: where Esc returns when the search found nothing.
     public var startedOn: String?
 

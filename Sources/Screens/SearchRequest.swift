@@ -7,6 +7,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var query: String
     public var status: StatusFilter
     public var sort: DeliveryOrder
+    /// Only the deliveries late at this time of day (the late view, `L`); nil: late or not.
+    public var lateAt: TimeOfDay?
     public var selection: Selection
 
     /// Where the selection goes in the new rows.
@@ -21,15 +23,18 @@ public struct SearchRequest: Sendable, Hashable {
         case delivery(id: String)
     }
 
-    public init(query: String, status: StatusFilter, sort: DeliveryOrder = .manifest, selection: Selection = .firstRow) {
+    public init(
+        query: String, status: StatusFilter, sort: DeliveryOrder = .manifest, lateAt: TimeOfDay? = nil, selection: Selection = .firstRow
+    ) {
         self.query = query
         self.status = status
         self.sort = sort
+        self.lateAt = lateAt
         self.selection = selection
     }
 
     /// True when `other` asks for the same rows (wherever its selection goes).
     func findsSameRows(as other: SearchRequest) -> Bool {
-        query == other.query && status == other.status && sort == other.sort
+        query == other.query && status == other.status && sort == other.sort && lateAt == other.lateAt
     }
 }

@@ -1,14 +1,17 @@
 import Canvas
+import Model
 import Typesetting
 
-/// The last line: the text size by name, where you are, the latest message,
-/// and what keys do.
+/// The last line: the text size by name, a count being typed, where you
+/// are, the latest message, and what keys do.
 ///
-/// A message has priority over everything but the text size: it is shown
-/// whole when it can be (the position gives way first, then it is cut with an
-/// ellipsis). Key hints fill what is left, the most important first, and are
-/// shown in their reading order; at narrow widths the text size loses its
-/// "Text size:" label rather than its name.
+/// A message has priority over everything but the text size and the count:
+/// it is shown whole. When the bar cannot hold it (the position gives way
+/// first), it wraps onto lines of its own above the bar, as many as it needs
+/// up to half the screen, and the bar keeps the position and hints. Key
+/// hints fill what is left, the most important first, and are shown in their
+/// reading order; at narrow widths the text size loses its "Text size:"
+/// label rather than its name.
 struct StatusBar {
     var position: String
     /// The category's name ("Large", "AX2").
@@ -17,6 +20,16 @@ struct StatusBar {
     var message: String?
     /// Key hints in reading order.
     var hints: [StatusHint]
+    /// A count typed for the next key (`5` of `5j`), shown while it waits, as vim and less show it.
+    var count: Int?
+
+    init(position: String, textSize: String, message: String?, hints: [StatusHint], count: Int? = nil) {
+        self.position = position
+        self.textSize = textSize
+        self.message = message
+        self.hints = hints
+        self.count = count
+    }
 
     /// Below this width the text size is shown by its name alone.
     static let labelledWidth = 60
@@ -32,19 +45,28 @@ struct StatusBar {
         var x = 1
         let size = frame.width >= Self.labelledWidth ? "Text size: " + textSize : textSize
         x = frame.write(size, x: x, y: y, style: style)
+        if let count {
+            x = frame.write(" · ", x: x, y: y, style: style)
+            x = frame.write("count " + GroupedDigits.text(count), x: x, y: y, style: CellStyle(bold: true, reverse: true))
+        }
         let positionWidth = DisplayWidth.columns(of: position)
         var afterPosition = x
         if let message, !message.isEmpty {
             let messageWidth = DisplayWidth.columns(of: message)
-            if !position.isEmpty, x + 3 + positionWidth + 3 + messageWidth <= end {
-                x = frame.write(" · " + position, x: x, y: y, style: style)
-                afterPosition = x
+            if x + 3 + messageWidth <= end {
+                if !position.isEmpty, x + 3 + positionWidth + 3 + messageWidth <= end {
+                    x = frame.write(" · " + position, x: x, y: y, style: style)
+                    afterPosition = x
+                }
+                x = frame.write(" · ", x: x, y: y, style: style)
+                x = frame.write(message, x: x, y: y, style: CellStyle(bold: true, reverse: true))
+            } else {
+                drawAbove(message, into: &frame)
+                if !position.isEmpty, x + 3 + positionWidth <= end {
+                    x = frame.write(" · " + position, x: x, y: y, style: style)
+                    afterPosition = x
+                }
             }
-            let room = end - x - 3
-            guard room > 0 else { return afterPosition }
-            let shown = messageWidth <= room ? message : Self.truncated(message, to: room)
-            x = frame.write(" · ", x: x, y: y, style: style)
-            x = frame.write(shown, x: x, y: y, style: CellStyle(bold: true, reverse: true))
         } else if !position.isEmpty, x + 3 + positionWidth <= end {
             x = frame.write(" · " + position, x: x, y: y, style: style)
             afterPosition = x
@@ -54,6 +76,27 @@ struct StatusBar {
             frame.write(" · " + shown.map(\.text).joined(separator: "  "), x: x, y: y, style: style)
         }
         return afterPosition
+    }
+
+    /// Lines a message may take above the bar: up to half the screen's rows
+    /// between the title and the bar (a notice says what happened; the
+    /// screen behind it comes back at the next key or its timer).
+    static func messageLineLimit(screenHeight: Int) -> Int { max(1, (screenHeight - 2) / 2) }
+
+    /// A message too long for the bar, wrapped at its spaces onto lines of
+    /// their own just above it, drawn over whatever is there.
+    private func drawAbove(_ message: String, into frame: inout Frame) {
+        let width = max(1, frame.width - 2)
+        let wrapped = Typesetter(glyphs: .native).typeset(
+            message, style: .body, category: .large, width: width, lineLimit: Self.messageLineLimit(screenHeight: frame.height))
+        let top = frame.height - 1 - wrapped.lines.count
+        let style = CellStyle(bold: true, reverse: true)
+        // A doubled line or a scaled run there would swallow the message.
+        frame.clearScaling(x: 0, y: top, width: frame.width, height: wrapped.lines.count)
+        for (offset, line) in wrapped.lines.enumerated() where top + offset >= 1 {
+            frame.fill(x: 0, y: top + offset, width: frame.width, height: 1, style: style)
+            frame.put(line.graphemes, x: 1, y: top + offset, style: style)
+        }
     }
 
     /// The most important hints that fit in `room` columns (two between
@@ -84,20 +127,6 @@ struct StatusBar {
             used += columns
         }
         return "…" + result
-    }
-
-    /// `text` cut to `width` columns, ending with an ellipsis.
-    static func truncated(_ text: String, to width: Int) -> String {
-        guard width > 1 else { return width == 1 ? "…" : "" }
-        var result = ""
-        var used = 0
-        for character in text {
-            let columns = DisplayWidth.columns(of: String(character))
-            if used + columns > width - 1 { break }
-            result.append(character)
-            used += columns
-        }
-        return result + "…"
     }
 }
 

@@ -27,13 +27,10 @@ public final class NcursesBackend: TerminalBackend {
         }
     }
 
-    public func setCursor(_ position: (x: Int, y: Int)?) {
-        if let position {
-            curs_set(1)
-            move(Int32(position.y), Int32(position.x))
-        } else {
-            curs_set(0)
-        }
+    public func setCursor(_ position: (x: Int, y: Int)?, visible: Bool) {
+        curs_set(visible ? 1 : 0)
+        // Placed even when hidden: magnifiers and braille displays follow the cursor, shown or not.
+        if let position { move(Int32(position.y), Int32(position.x)) }
     }
 
     public func flush() { refresh() }

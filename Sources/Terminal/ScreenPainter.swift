@@ -80,7 +80,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 touched[y] = true
             }
         }
-        backend.setCursor(frame.cursor)
+        backend.setCursor(frame.cursor, visible: frame.cursor != nil && !frame.hidesCursor)
         backend.flush()
         let after = scaling(of: frame, old: old, touched: touched)
         if !after.isEmpty { backend.writeRaw(after) }

@@ -16,8 +16,9 @@ public protocol TerminalBackend: AnyObject {
     func invalidateRows(_ rows: Range<Int>)
     /// Writes one cell (not a continuation) at (x, y), to show on `flush`.
     func put(_ cell: Cell, x: Int, y: Int)
-    /// Where the cursor should be after a flush, or nil to hide it.
-    func setCursor(_ position: (x: Int, y: Int)?)
+    /// Where the cursor should be after a flush, and whether it shows there
+    /// (nil: nowhere in particular, hidden).
+    func setCursor(_ position: (x: Int, y: Int)?, visible: Bool)
     /// Shows what was put since the last flush.
     func flush()
     /// Writes bytes to the terminal now, leaving the cursor where the

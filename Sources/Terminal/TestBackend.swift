@@ -13,6 +13,7 @@ public final class TestBackend: TerminalBackend {
     public private(set) var raw: [String] = []
     public private(set) var invalidated: [Range<Int>] = []
     public private(set) var cursor: (x: Int, y: Int)?
+    public private(set) var cursorIsVisible = false
     public private(set) var flushes = 0
     public private(set) var clears = 0
 
@@ -33,7 +34,10 @@ public final class TestBackend: TerminalBackend {
         screen[x, y] = cell
     }
 
-    public func setCursor(_ position: (x: Int, y: Int)?) { cursor = position }
+    public func setCursor(_ position: (x: Int, y: Int)?, visible: Bool) {
+        cursor = position
+        cursorIsVisible = visible
+    }
 
     public func flush() { flushes += 1 }
 

@@ -32,6 +32,17 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    /// Whether the terminal's cursor shows on the selection (it is put there either way).
+    enum CursorVisibility: String, ExpressibleByArgument, CaseIterable {
+        case hidden, visible
+    }
+
+    @Option(help: ArgumentHelp(
+        "hidden (default) or visible: the terminal's cursor is put at the start of the selected delivery's name either way, for screen magnifiers and braille displays; visible also shows it.",
+        valueName: "hidden|visible"
+    ))
+    var cursor: CursorVisibility = .hidden
+
     @OptionGroup var clock: ClockOption
 
     func run() throws {
@@ -99,7 +110,7 @@ struct BrowseCommand: ParsableCommand {
         let state = AppState(
             source: source, size: terminal.size, category: category,
             typesetter: typesetter, strategy: display.rowHeights,
-            start: note.map { StartingView(notice: $0) }
+            start: note.map { StartingView(notice: $0) }, showsCursor: cursor == .visible
         )
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()

@@ -108,6 +108,7 @@ struct BrowseRuntime {
 
     /// The rows a search shows: every delivery for the plain list, else the store's search.
     static func rows(for request: SearchRequest, in store: any DeliveryStoring) throws(StoreError) -> any DeliverySource {
+        if let now = request.lateAt { return try LateRows.rows(for: request, at: now, in: store) }
         if request.query.isEmpty && request.status == .all && request.sort == .manifest { return try store.deliveries() }
         return try store.search(request.query, status: request.status, sort: request.sort)
     }

@@ -137,6 +137,7 @@ enum StoreArgument {
     /// The store to read: a team database's replica (caught up first when its hub answers), or a file.
     static func open(_ store: String?, replica: String?) -> any DeliveryStoring {
         if let store, StoreOpener.isDatabaseURL(store) { return TeamStoreOpener.openForReading(store, replica: replica) }
+        if let store { InputFile.refuseManifestAsStore(store) }
         let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         do {
             return try DeliveryStore(url: url, access: .readOnly)

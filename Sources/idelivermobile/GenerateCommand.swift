@@ -42,11 +42,22 @@ struct GenerateCommand: ParsableCommand {
         } else {
             handle = FileHandle.standardOutput
         }
+        var bytes = 0
         do {
-            try GeneratedManifest(count: count, seed: seed).write { chunk in try handle.write(contentsOf: chunk) }
+            try GeneratedManifest(count: count, seed: seed).write { chunk in
+                try handle.write(contentsOf: chunk)
+                bytes += chunk.count
+            }
             if out != nil { try handle.close() }
         } catch {
             Diagnostics.fail("writing \(out ?? "standard output") failed: \(error.localizedDescription)", ExitStatus.ioError)
+        }
+        // Standard output is the manifest itself when --out is not given: the note then goes to stderr.
+        let wrote = "Wrote \(count) deliver\(count == 1 ? "y" : "ies") (seed \(seed), \(bytes) bytes) to "
+        if let out {
+            print(wrote + out)
+        } else if isatty(2) == 1 {
+            Diagnostics.warn(wrote + "standard output")
         }
     }
 }

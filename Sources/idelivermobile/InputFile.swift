@@ -49,6 +49,17 @@ enum InputFile {
         }
     }
 
+    /// Refuses a manifest given where a store is read (`export`, `summary`),
+    /// saying what reads it instead; anything else is the store's to judge.
+    static func refuseManifestAsStore(_ path: String) {
+        if case .other = StoreFile.content(at: path), startsLikeJSON(path) {
+            Diagnostics.fail(
+                "\(path): is a deliveries manifest, not a store (to read it: idelivermobile import \(path) [--store S], or idelivermobile render \(path))",
+                ExitStatus.dataError
+            )
+        }
+    }
+
     /// Whether the file's first character, after a byte order mark and
     /// white space, opens a JSON object or array.
     private static func startsLikeJSON(_ path: String) -> Bool {

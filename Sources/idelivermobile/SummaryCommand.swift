@@ -19,7 +19,8 @@ struct SummaryCommand: ParsableCommand {
               3 late at 12:30
                 DLV-0001  09:00-12:00  out_for_delivery  Feng Wong
             A delivery is late when its window has ended by --now (default: the local time now) and it is \
-            not delivered. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
+            still to deliver (pending or out for delivery; a failed one is not late). The late lines' columns \
+            are aligned. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
             "name", "window", "status"}]}, keys sorted.
             Exit codes: 0 ok, 64 usage, 65 not a store (or empty), 66 no such store (or a directory), \
             69 the database server cannot be reached, 74 I/O error (a failed write to standard output too).
@@ -91,7 +92,7 @@ struct SummaryCommand: ParsableCommand {
         case .text:
             // For people, wherever it goes: every line through the screens' gate.
             func print(_ line: String) { StandardOutput.say(line) }
-            print("\(report.total) deliveries in \(report.store)")
+            print("\(report.total) deliver\(report.total == 1 ? "y" : "ies") in \(report.store)")
             let width = DeliveryStatus.allCases.map(\.rawValue.count).max() ?? 0
             for status in DeliveryStatus.allCases {
                 let count = String(report.counts[status.rawValue] ?? 0)
@@ -100,8 +101,12 @@ struct SummaryCommand: ParsableCommand {
                       + String(repeating: " ", count: max(0, digits - count.count)) + count)
             }
             print("\(report.late.count) late at \(report.now)")
-            for late in report.late {
-                print("  \(late.id)  \(late.window)  \(late.status)  \(late.name)")
+            // Columns as wide as their widest entry in terminal columns, measured as they will be shown, so they line up.
+            let rows = report.late.map { [$0.id, $0.window, $0.status, $0.name].map(Sanitizer.sanitize) }
+            let widths = (0 ..< 3).map { column in rows.map { DisplayWidth.columns(of: $0[column]) }.max() ?? 0 }
+            for row in rows {
+                let padded = (0 ..< 3).map { row[$0] + String(repeating: " ", count: widths[$0] - DisplayWidth.columns(of: row[$0])) }
+                print("  " + (padded + [row[3]]).joined(separator: "  "))
             }
         }
     }

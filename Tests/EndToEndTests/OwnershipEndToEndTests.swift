@@ -8,7 +8,11 @@ import Testing
 /// own change, never over the other's newer one, and still works after a restart.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct OwnershipEndToEndTests {
-    private static func statusLine(_ screen: [String]) -> String { screen.last { $0.contains("Text size:") } ?? "" }
+    /// The status bar, with the lines above it a message too long for it wraps onto.
+    private static func statusLine(_ screen: [String]) -> String {
+        guard let bar = screen.lastIndex(where: { $0.contains("Text size:") }) else { return "" }
+        return screen[max(0, bar - 2) ... bar].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
 
     /// A browser on `store` with the settings folder `config` (shared: one user, two browsers).
     private static func browse(_ tmux: TmuxSession, store: String, config: String) throws {

@@ -8,8 +8,9 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"),
        .enabled(if: PostgresCluster.isAvailable, Comment(rawValue: PostgresCluster.skipReason)))
 struct TeamStoreEndToEndTests {
+    /// The status bar, with the lines above it a message too long for it wraps onto.
     private func statusLine(_ screen: [String]) -> String {
-        screen.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? ""
+        screen.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.suffix(3).joined(separator: " ")
     }
 
     /// The screen line showing `name`'s row (its badge is on the name's line).

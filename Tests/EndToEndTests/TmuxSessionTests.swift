@@ -146,7 +146,9 @@ struct BrowseEndToEndTests {
         #expect(screen.contains { $0.contains("東京都世田谷区") }, "found in the middle of a run of ideographs")
         #expect(!screen.contains { $0.contains("Feng Wong") })
 
-        // Escape clears the search and keeps the found delivery selected, now third of all 52.
+        // Enter keeps the search; Escape then clears it and keeps the found delivery selected, now third of all 52.
+        try tmux.press("Enter")
+        try tmux.waitFor { self.statusLine($0).contains("1 found") }
         try tmux.press("Escape")
         // The whole list again, on the delivery the search found (佐藤 花子, the third).
         // It keeps its screen line, so the rows after it are those of the whole list.

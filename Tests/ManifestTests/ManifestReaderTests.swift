@@ -114,6 +114,23 @@ import SeededRandom
         #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
     }
 
+    @Test func windowsAreReadIntoOneFormOrRefusedWhereTheyStand() throws {
+        func manifest(_ window: String) -> String {
+            "{\"deliveries\": [\n  {\"id\": \"W\", \"name\": \"n\", \"address\": {\"line1\": \"a\"}, \"status\": \"pending\", \"window\": \"\(window)\"}]}"
+        }
+        for (written, kept) in [("09:00-12:00", "09:00-12:00"), ("9-12", "09:00-12:00"), ("9:30 – 12", "09:30-12:00"),
+                                ("all day", "All day"), ("", "")] {
+            #expect(try read(manifest(written)).first?.window == kept, "\(written)")
+        }
+        for bad in ["after lunch", "12-9", "25:00-26:00", "9:5-10", "09:00"] {
+            let error = failure(manifest(bad))
+            #expect(error?.kind == .schema, "\(bad)")
+            #expect(error?.description.hasPrefix("m.json:2:86: delivery 0 (id \"W\"), field deliveries[0].window: \"\(bad)\"") == true,
+                    "\(error?.description ?? "accepted: \(bad)")")
+        }
+        #expect(failure(manifest("12-9"))?.description.contains("ends before it starts") == true)
+    }
+
     @Test func missingIdOrNameIsReported() {
         let noID = failure("{\"deliveries\": [{\"name\": \"Ann\", \"address\": {\"line1\": \"x\"}, \"status\": \"pending\"}]}")
         #expect(noID?.field == "deliveries[0].id")

@@ -82,3 +82,67 @@ import Testing
                 "the list kept is for every status")
     }
 }
+
+/// Esc while typing a search cancels it, as vim's incremental search and fzf
+/// do: the list comes back as it was before `/`, on the same delivery and
+/// scrolled the same, wherever the search's rows had taken the selection.
+@Suite struct CancellingSearchTests {
+    /// Scrolled down and on the 10th delivery, then typing "e" with its rows shown (the first selected).
+    private static func typing() -> (before: AppState, typing: AppState) {
+        var state = SampleData.state(width: 100, height: 30)
+        state.press(.pageDown, .character("9"), .character("j"))
+        let before = state
+        state.press(.character("/"), .character("e"))
+        let found = InMemoryDeliveries((0 ..< SampleData.deliveries.count).map(SampleData.deliveries.delivery(at:)).filter {
+            $0.name.lowercased().contains("e")
+        })
+        _ = state.update(.searched(SearchRequest(query: "e", status: .all), .success(found)))
+        return (before, state)
+    }
+
+    @Test func escWhileTypingGoesBackToTheSelectionAndScrollOfBefore() {
+        var (before, state) = Self.typing()
+        #expect(state.selected != before.selected, "the search moved the selection")
+        #expect(state.press(.escape).isEmpty, "no read: the list was kept")
+        #expect(state.selectedDelivery?.id == before.selectedDelivery?.id)
+        #expect(state.layout.anchor == before.layout.anchor)
+        #expect(state.notice == "Search cancelled")
+        #expect(Array(state.render().plainTextLines.dropLast()) == Array(before.render().plainTextLines.dropLast()))
+    }
+
+    @Test func escShowsTheTitleCountsOfBeforeEvenOnceTheSearchsCame() {
+        var (before, state) = Self.typing()
+        _ = state.update(.counted(query: "e", StatusCounts()))
+        #expect(state.render().plainTextLines[0] != before.render().plainTextLines[0], "the search's counts")
+        state.press(.escape)
+        #expect(state.render().plainTextLines[0] == before.render().plainTextLines[0])
+        #expect(state.render().plainTextLines[0].contains("pending 17"))
+    }
+
+    @Test func erasingEveryLetterGoesBackTooAndKeepsTyping() {
+        var (before, state) = Self.typing()
+        #expect(state.press(.backspace).isEmpty)
+        #expect(state.search.isEditing)
+        #expect(state.selectedDelivery?.id == before.selectedDelivery?.id)
+        #expect(state.layout.anchor == before.layout.anchor)
+    }
+
+    @Test func enterKeepsTheSearchAndItsSelectionThenEscClearsItThere() {
+        var (_, state) = Self.typing()
+        state.press(.enter, .down)
+        let chosen = state.selectedDelivery?.id
+        #expect(state.press(.escape).isEmpty)
+        #expect(state.selectedDelivery?.id == chosen, "after Enter, Esc keeps the delivery the search led to")
+        #expect(state.notice == "Search cleared")
+    }
+
+    @Test func escBeforeAnyRowsCameLeavesTheListAsItWas() {
+        var state = SampleData.state(width: 100, height: 30)
+        state.press(.character("5"), .character("j"))
+        let before = state
+        state.press(.character("/"), .character("z"), .escape)
+        #expect(state.selected == before.selected)
+        #expect(state.layout.anchor == before.layout.anchor)
+        #expect(!state.isSearching)
+    }
+}

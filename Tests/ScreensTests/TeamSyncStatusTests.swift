@@ -25,7 +25,7 @@ import Testing
         #expect(statusLine(state).contains("Sending 1 change saved here…"))
         #expect(state.notice == "Amelia Hartley: saved here as Delivered, sending…")
         _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 5)))
-        #expect(state.notice == "Amelia Hartley: saved as Delivered")
+        #expect(state.notice == "Amelia Hartley: saved as Delivered · u undoes it")
         #expect(!statusLine(state).contains("Sending"))
     }
 

@@ -122,11 +122,39 @@ import Testing
         var saved = sample.delivery(at: 1)
         saved.status = .delivered
         let reread = state.update(.statusSaved(request, .success(.changed(deliveryID: saved.id, status: .delivered, delivery: saved))))
-        #expect(reread == [.search(SearchRequest(query: "", status: .all, selection: .sameIndex)), .countStatuses(query: "")])
-        #expect(state.notice == "Amelia Hartley: saved as Delivered")
+        // The change's notice has a timer: until it runs, keys do not take it away.
+        #expect(reread == [.search(SearchRequest(query: "", status: .all, selection: .sameIndex)), .countStatuses(query: ""),
+                           .startNoticeTimer(serial: state.noticeSerial)])
+        #expect(state.notice == "Amelia Hartley: saved as Delivered · u undoes it")
         guard case .shipment(let shown, _) = state.route else { Issue.record("still on the shipment"); return }
         #expect(shown.status == .delivered)
         #expect(state.render().plainTextLines.contains { $0.contains("Delivered") })
+    }
+
+    @Test func aSavedChangeStaysUpThroughStrayKeysUntilItsTimerHasRun() {
+        var state = SampleData.state()
+        state.press(.down, .enter)
+        var saved = sample.delivery(at: 1)
+        saved.status = .outForDelivery
+        let request = StatusRequest.setStatus(.outForDelivery, deliveryID: saved.id)
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: saved.id, status: .outForDelivery, delivery: saved))))
+        let serial = state.noticeSerial
+        // The rest of a paste: keys that say nothing of their own leave the change in view.
+        state.press(.character("j"), .character("k"), .escape, .character("l"))
+        #expect(state.notice == "Amelia Hartley: saved as Out for delivery · u undoes it")
+        // Read long enough: it stays until the next key, then goes.
+        _ = state.update(.noticeExpired(serial: serial))
+        #expect(state.notice != nil)
+        state.press(.character("j"))
+        #expect(state.notice == nil)
+        // An undo is a change too, made from either screen.
+        _ = state.update(.key(.escape))
+        #expect(state.press(.character("u")) == [.saveStatus(.undo(deliveryID: nil))])
+        #expect(state.notice == "Undoing…")
+        saved.status = .pending
+        _ = state.update(.statusSaved(.undo(deliveryID: nil), .success(.changed(deliveryID: saved.id, status: .pending, delivery: saved))))
+        state.press(.character("k"))
+        #expect(state.notice == "Amelia Hartley: undone, back to Pending")
     }
 
     @Test func savesThatChangeNothingOrFailSaySo() {

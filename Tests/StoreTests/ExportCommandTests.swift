@@ -88,6 +88,65 @@ struct ExportCommandTests {
         #expect(json.output.contains(#""counts":{"delivered":10,"failed":10,"out_for_delivery":10,"pending":10}"#))
     }
 
+    @Test func summaryAlignsTheLateColumnsAndAFailedDeliveryIsNotLate() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = [
+            Delivery(id: "A", name: "Short", address: Address(line1: "1"), status: .pending, window: "9-12"),
+            Delivery(id: "DLV-LONGER-ID", name: "佐藤 花子", address: Address(line1: "2"), status: .outForDelivery, window: "07:30-10:00"),
+            Delivery(id: "F", name: "Tried", address: Address(line1: "3"), status: .failed, window: "08:00-09:00"),
+            Delivery(id: "D", name: "Done", address: Address(line1: "4"), status: .delivered, window: "08:00-09:00"),
+        ]
+        let manifest = try SampleManifest.write(deliveries, to: folder)
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).status == 0)
+        let summary = try run(["summary", "--now", "12:30", "a.sqlite"], in: folder)
+        let lines = summary.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("2 late at 12:30"), "\(lines)")
+        let late = lines.drop { $0 != "2 late at 12:30" }.dropFirst()
+        #expect(late == ["  A              09:00-12:00  pending           Short",
+                         "  DLV-LONGER-ID  07:30-10:00  out_for_delivery  佐藤 花子"], "the window as normalised on import, aligned")
+    }
+
+    @Test func aMistypedCommandIsNamedNotBrowsed() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        for (typed, meant) in [(["summry"], "summary"), (["exprot", "--format", "csv"], "export"), (["imprt", "x"], "import")] {
+            let result = try run(typed, in: folder)
+            #expect(result.status == 64, "\(typed)")
+            #expect(result.errors.contains("'\(typed[0])' is not a command, nor a file here. Did you mean '\(meant)'?"), "\(result.errors)")
+        }
+        // A file of that name is browsed as it always was (here: no terminal).
+        try Data().write(to: folder.appendingPathComponent("summry"))
+        #expect(!(try run(["summry"], in: folder).errors.contains("Did you mean")))
+    }
+
+    @Test func generateSaysWhatItWrote() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let result = try run(["generate", "--count", "3", "--seed", "2", "--out", "g.json"], in: folder)
+        #expect(result.status == 0)
+        let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("g.json").path)[.size] as? Int
+        #expect(result.output == "Wrote 3 deliveries (seed 2, \(size ?? -1) bytes) to g.json\n")
+        // On standard output the manifest alone, nothing else.
+        let piped = try run(["generate", "--count", "1"], in: folder)
+        #expect(piped.output.hasPrefix("{\"deliveries\""))
+        #expect(piped.errors.isEmpty)
+    }
+
+    @Test func importRefusesAWindowThatIsNotOneWhereItStands() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let text = "{\"deliveries\": [\n{\"id\": \"A\", \"name\": \"n\", \"address\": {\"line1\": \"a\"}, \"status\": \"pending\", \"window\": \"after lunch\"}]}"
+        try Data(text.utf8).write(to: folder.appendingPathComponent("w.json"))
+        let result = try run(["import", "w.json", "--store", "a.sqlite"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.errors.hasPrefix("idelivermobile: w.json:2:84: delivery 0 (id \"A\"), field deliveries[0].window: \"after lunch\" is not a time window"),
+                "\(result.errors)")
+        let store = folder.appendingPathComponent("a.sqlite")
+        let stored = FileManager.default.fileExists(atPath: store.path) ? try DeliveryStore(url: store).count() : 0
+        #expect(stored == 0, "nothing was imported")
+    }
+
     @Test func errorsAreSysexits() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }

@@ -134,7 +134,7 @@ struct StoreAccessTests {
         run = try shell("\"$IDM\" render notes.json", in: folder)
         #expect(run.status == 65 && run.errors.contains("neither a deliveries manifest (JSON) nor a store (SQLite)"), "\(run.errors)")
         run = try shell("\"$IDM\" summary good.json", in: folder)
-        #expect(run.status == 65 && run.errors.contains("not a deliveries store"), "\(run.errors)")
+        #expect(run.status == 65 && run.errors.contains("is a deliveries manifest, not a store"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.sqlite").path))
     }
 

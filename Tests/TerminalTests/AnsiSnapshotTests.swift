@@ -67,7 +67,9 @@ import Typesetting
             #expect(backend.raw.isEmpty, "no line resets where no line was ever doubled")
         } else {
             #expect(backend.raw.last == scaling)
-            #expect(AnsiEncoder().frame(frame).hasSuffix(scaling))
+            // Then the cursor goes where the frame puts it.
+            let cursor = frame.cursor.map { AnsiEncoder.moveTo(x: $0.x, y: $0.y) } ?? ""
+            #expect(AnsiEncoder().frame(frame).hasSuffix(scaling + cursor))
         }
     }
 
