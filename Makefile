@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test unit e2e bench snapshots completions man legibility deps legibility-deps terminals terminals-deps clean
+.PHONY: build run test docs-check unit e2e bench snapshots completions man legibility deps legibility-deps terminals terminals-deps clean
 
 # Installs the Debian packages of $(1) that are missing (as root, or through sudo).
 define install_missing
@@ -35,11 +35,16 @@ run: deps build
 # Unit, property, snapshot and end-to-end (tmux) tests from one debug build:
 # the end-to-end and command-line suites drive that build's binary, the same
 # code `make build` optimises, so a fresh clone compiles the packages once,
-# not twice (the release build alone took half of CI's time).
+# not twice.
 TEST_BIN := .build/debug/idelivermobile
-test: deps
+test: deps docs-check
 	$(SWIFT) build --build-tests
 	IDELIVERMOBILE_BIN=$(CURDIR)/$(TEST_BIN) $(SWIFT) test --skip-build --parallel
+
+# docs/architecture.md's module graph against Package.swift (no build:
+# `swift package dump-package`); scripts/module-graph --write mends it.
+docs-check:
+	SWIFT=$(SWIFT) scripts/module-graph --check
 
 unit:
 	$(SWIFT) test --parallel --skip EndToEndTests

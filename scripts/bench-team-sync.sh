@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times a team store's replica against its hub (issue 33): the first sync of
 # N deliveries (the hub's snapshot copied into a new replica and indexed) and
-# a catch-up after C changes made on the hub, each as the wall clock of
-# `idelivermobile summary --store URL --replica R`, which syncs before it
-# counts. A throwaway PostgreSQL cluster on loopback (as the tests make one;
+# a catch-up after C changes made on the hub, each as the wall clock and CPU
+# of `idelivermobile render --store URL --replica R`, which syncs before it
+# draws one screen: what a browser does before its first frame (`summary`
+# would add its own pass over every row to the figures). A throwaway PostgreSQL cluster on loopback (as the tests make one;
 # as root the server runs as the postgres user), removed afterwards.
 #
 #   scripts/bench-team-sync.sh BINARY [N=1000000] [C=10000] [RUNS=3]
@@ -42,9 +43,9 @@ print(f"{wall:.2f} s (CPU {usage.ru_utime + usage.ru_stime:.2f} s)")' "$@"
 
 for run in $(seq 1 "$runs"); do
     replica="$work/replica-$run.sqlite"
-    first=$(seconds "$binary" summary --store "$url" --replica "$replica")
-    # The same command with nothing to catch up: connecting and counting, the floor under a catch-up.
-    nothing=$(seconds "$binary" summary --store "$url" --replica "$replica")
+    first=$(seconds "$binary" render --store "$url" --replica "$replica")
+    # The same command with nothing to catch up: connecting and drawing, the floor under a catch-up.
+    nothing=$(seconds "$binary" render --store "$url" --replica "$replica")
     # C status changes on the hub, through its intake as a browser's would go, in one statement.
     psql -q -h "$work" -p "$port" -U idm team -c "
         SELECT count(*) FROM (
@@ -52,6 +53,6 @@ for run in $(seq 1 "$runs"); do
                 CASE status WHEN 'pending' THEN 'out_for_delivery' WHEN 'out_for_delivery' THEN 'delivered'
                             WHEN 'delivered' THEN 'failed' ELSE 'pending' END, 'bench', now())
             FROM (SELECT id, status FROM delivery ORDER BY random() LIMIT $changes) d) s" >/dev/null
-    catchup=$(seconds "$binary" summary --store "$url" --replica "$replica")
+    catchup=$(seconds "$binary" render --store "$url" --replica "$replica")
     echo "run $run: first sync of $count deliveries ${first}; nothing to catch up ${nothing}; catch-up after $changes changes ${catchup}; load $(cut -d' ' -f1-3 /proc/loadavg)"
 done

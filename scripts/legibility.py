@@ -650,7 +650,7 @@ def main() -> int:
     parser.add_argument("--categories", nargs="*", default=CATEGORIES, choices=CATEGORIES)
     parser.add_argument("--work", default=str(ROOT / ".build/legibility"), help="screenshots, crops and OCR text")
     parser.add_argument("--no-docs", action="store_true", help="do not write docs/ (gallery, table)")
-    # The mosaics every terminal shows; doubled lines and OSC 66 are measured in docs/terminal-scaling.md.
+    # The mosaics every terminal shows; doubled lines and OSC 66 are measured in docs/terminals.md.
     parser.add_argument("--glyphs", default="mosaic", choices=["mosaic", "braille", "blocks", "doubled"],
                         help="the glyph mode measured (default: mosaic, what terminals without text scaling get; "
                              "doubled: what `automatic` picks in xterm, shown with render --ansi)")

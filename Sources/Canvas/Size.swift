@@ -11,7 +11,7 @@ public struct Size: Sendable, Hashable {
 
     /// The largest size a parsed one may be: beyond any terminal (a screen
     /// of a million cells), and small enough to draw: a frame is some tens of
-    /// bytes a cell, so `99999x99999` asked for 480 GB and the program died.
+    /// bytes a cell, so `99999x99999` would ask for hundreds of gigabytes.
     public static let largestParsed = Size(width: 2000, height: 1000)
 
     /// Parses `80x24` (columns x rows, both above 0 and at most `largestParsed`'s).

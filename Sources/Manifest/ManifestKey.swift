@@ -9,7 +9,7 @@ enum ManifestKey: String {
 
     /// The key spelled by these bytes (a name without escapes): compared
     /// with each name of that length in place (an array of candidates and
-    /// generic comparison cost 6% of an import's CPU).
+    /// generic comparison would cost every field of every delivery).
     static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> ManifestKey {
         func spells(_ name: StaticString) -> Bool {
             guard name.utf8CodeUnitCount == bytes.count else { return false }

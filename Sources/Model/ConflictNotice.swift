@@ -30,11 +30,13 @@ public struct ConflictNotice: Sendable, Hashable {
         self.keptAt = keptAt
     }
 
-    /// "DLV-0012: you marked Out for delivery offline at 10:02; dispatch had
-    /// marked it Failed at 10:05. Kept Failed. `r` to apply yours"
+    /// "DLV-0012: `r` to apply your Out for delivery, `x` to keep Failed. You
+    /// marked it offline at 10:02; dispatch had marked it Failed at 10:05."
+    /// The keys and the two statuses come first: a status bar narrower than
+    /// the sentence cuts the times and names, not what to press.
     public var sentence: String {
-        let made = "you marked \(mine.title)" + (madeOffline ? " offline" : "") + (madeAt.map { " at \($0)" } ?? "")
+        let made = "You marked it" + (madeOffline ? " offline" : "") + (madeAt.map { " at \($0)" } ?? "")
         let other = (keptBy.map { "\($0) had" } ?? "someone had") + " marked it \(kept.title)" + (keptAt.map { " at \($0)" } ?? "")
-        return "\(deliveryID): \(made); \(other). Kept \(kept.title). `r` to apply yours, `x` to keep it"
+        return "\(deliveryID): `r` to apply your \(mine.title), `x` to keep \(kept.title). \(made); \(other)."
     }
 }

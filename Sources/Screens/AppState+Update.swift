@@ -172,7 +172,7 @@ extension AppState {
             // Keep the user's place: the same delivery, else the nearest listed one.
             case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected)
             }
-            // Learn the rest at once, off the loop, before a key needs it (End: half a second at 10^6).
+            // Learn the rest at once, off the loop, before a key needs it (End would wait for it in a big list).
             if rows.cheaplyReadableRows < rows.count {
                 isLearningRows = true
                 return [.learnRemainingRows(request)]

@@ -255,9 +255,9 @@ public struct AppState: Sendable {
     }
 
     /// Draws the rows on screen (and as many again below, for a smaller
-    /// size) at the next size waiting to be warmed into a frame nobody sees: the
-    /// first `+` to a size loaded its fonts (a CJK fallback strike alone took
-    /// 20 ms) and rasterised every glyph on screen while the user waited.
+    /// size) at the next size waiting to be warmed into a frame nobody sees, so
+    /// that the first `+` to a size does not load its fonts (fallback strikes
+    /// among them) and rasterise every glyph on screen while the user waits.
     mutating func warmNextSize() {
         guard !sizesToWarm.isEmpty else { return }
         let next = sizesToWarm.removeFirst()

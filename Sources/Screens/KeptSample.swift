@@ -7,7 +7,7 @@ import Synchronization
 /// The row-height engine samples the same rows at every text-size step or
 /// resize. Spread over a million-row store they sit on as many pages as
 /// there are samples, which a paged source's small cache has let go by the
-/// next step: at 10^6 rows a first `+` read 63 pages again for them.
+/// next step, so each step would read them all again.
 final class KeptSample: Sendable {
     private let kept = Mutex<(indices: [Int], rows: [(delivery: Delivery, lengths: TextLengths)])>(([], []))
 

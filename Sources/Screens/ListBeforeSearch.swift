@@ -4,8 +4,8 @@ import RowLayout
 /// The list without a search as it was when a search's rows replaced it:
 /// its rows, their layout and the selection. Clearing the search shows it
 /// again at once (`AppState.clearSearch`) rather than reading and laying out
-/// the rows again, which took 24 ms at 10^3 (every row measured) and 21 ms
-/// at 10^7. Dropped when the store changes (`AppState.readAgain`); used only
+/// the rows again, which would cost more than a frame at any size of list
+/// (a short list is measured whole). Dropped when the store changes (`AppState.readAgain`); used only
 /// for the same rows (the filter and sort it was read with).
 struct ListBeforeSearch: Sendable {
     let source: any DeliverySource

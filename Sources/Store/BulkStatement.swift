@@ -10,9 +10,9 @@ struct BulkStatement {
     private let statement: Statement
     private let db: Database
 
-    /// Prepared once a connection (GRDB's statement cache): an import's
-    /// insert of 64 rows took SQLite longer to parse than to run when it was
-    /// prepared for each batch.
+    /// Prepared once a connection (GRDB's statement cache): an insert of 64
+    /// rows costs SQLite more to parse than to run, so it is not prepared for
+    /// each batch.
     init(_ sql: String, _ db: Database) throws {
         statement = try db.cachedStatement(sql: sql)
         self.db = db
@@ -120,17 +120,17 @@ struct BulkStatement {
     /// row breaking a constraint stops the statement but does not undo the
     /// rows before it. A statement that may undo its own rows (`ABORT`, the
     /// default) makes SQLite keep a statement journal, a temporary file of
-    /// the pages it changes: 60 files and 60,000 writes in an import of
-    /// 10^5. Callers fail the whole transaction on any error anyway.
+    /// the pages it changes, a file and many writes for every statement of
+    /// a large import. Callers fail the whole transaction on any error anyway.
     static let insertPrefix = "INSERT OR FAIL INTO"
 
     /// Rows one statement of `insert(rows:into:columns:_:bind:)` inserts.
     static let rowsPerInsert = 64
 
     /// Inserts `count` rows into `columns` of `table`, `rowsPerInsert` a
-    /// statement (the rest one at a time): a statement a row cost a large
-    /// import more in running the statement than SQLite's work on the rows
-    /// (the lengths of 10^6: 0.7 s of the writer). `bind` binds row `i`'s
+    /// statement (the rest one at a time): with a statement a row, running
+    /// the statement costs a large import more than SQLite's work on the
+    /// rows. `bind` binds row `i`'s
     /// values to the statement given, from parameter `first` on, in `columns`' order.
     ///
     /// A row that breaks a constraint stops its statement without undoing

@@ -50,8 +50,7 @@ struct DeliveryImporter: Sendable {
         let mapped = try ManifestFile(url)
         let data = mapped.data
         let file = ManifestReader.displayName(of: url)
-        progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
-        // Hashed by the reading thread once it has read the rows (below), with a mapping of its own.
+        // Hashed by the reading thread once it has read the rows (`finished`), with a mapping of its own.
         let hashing = BoundedQueue<String>(capacity: 1)
         if let known { _ = hashing.put(known) }
         let fingerprint = ManifestFingerprint(url: url)
@@ -62,7 +61,7 @@ struct DeliveryImporter: Sendable {
             _ = hashing.put(contentHash)
             return ImportedManifest(fingerprint: fingerprint, contentHash: contentHash)
         }
-        let manifestProblem = { () -> ManifestError? in
+        let manifestProblem = { () -> (any Error)? in
             do throws(ManifestError) {
                 _ = try reader.validate(data, file: file)
                 return nil
@@ -70,6 +69,71 @@ struct DeliveryImporter: Sendable {
                 return error
             }
         }
+        let source = ImportSource(
+            size: data.count,
+            read: { expect, progress, body in
+                // About 300 bytes a delivery: the count is not known before the end.
+                expect(data.count / 300)
+                do {
+                    try withoutActuallyEscaping(progress) { progress in
+                        try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: { bytes in
+                            mapped.release(before: bytes)
+                            progress(bytes)
+                        }, body)
+                    }
+                } catch {
+                    hashing.finish(error: error)
+                    throw error
+                }
+                mapped.releaseAll()
+            },
+            finished: {
+                // The hash is wanted only to publish, a second or so later: made
+                // now, while the writer indexes, it took no time from the rows,
+                // which keep both cores busy (0.3 s of CPU at 10^6).
+                do {
+                    if known == nil { _ = hashing.put(Self.hash(of: try ManifestFile(url))) }
+                } catch {
+                    hashing.finish(error: error)
+                }
+            })
+        return try importRows(from: source, manifest: manifest, problem: manifestProblem, progress: progress)
+    }
+
+    /// Imports a team hub's snapshot: `read` hands each of its deliveries,
+    /// in the hub's order, to its `body` (after `expect` with how many come),
+    /// on the importer's reading thread, which prepares the rows while this
+    /// one writes them; no manifest file between, none recorded. Into an
+    /// empty replica, the rows are appended and the indexes built after
+    /// them, as for a large manifest. Throws what `read` throws, or `StoreError`.
+    func importSnapshot(
+        read: @escaping @Sendable (_ expect: (Int) -> Void, _ body: (Delivery) throws -> Void) throws -> Void,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        let source = ImportSource(
+            size: nil,
+            read: { expect, progress, body in
+                var index = 0
+                try read(expect) { delivery in
+                    try body(index, delivery)
+                    index += 1
+                    if index % 8192 == 0 { progress(index) }
+                }
+                progress(index)
+            },
+            finished: {})
+        let manifest = { ImportedManifest(fingerprint: nil, contentHash: "") }
+        return try importRows(from: source, manifest: manifest, problem: { nil }, progress: progress)
+    }
+
+    /// Upserts the deliveries `source` reads, as `importManifest` describes;
+    /// `manifest` is recorded with them, and `problem` explains a failure
+    /// when the source itself is at fault (a manifest's first error).
+    private func importRows(
+        from source: ImportSource, manifest: () throws -> ImportedManifest, problem manifestProblem: () -> (any Error)?,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        progress?(ImportProgress(phase: .importing, done: 0, total: source.size ?? 0))
 
         let path = database.url.path
         let lock = try ImportLock.acquire(store: path) {
@@ -87,12 +151,13 @@ struct DeliveryImporter: Sendable {
         // Another thread reads and prepares the rows while this one writes them,
         // and says how far it has read: the writer reports that between slices.
         let bytesRead = Mutex(0)
+        let total = Mutex(source.size ?? 0)
         let written: (Int) -> Void = { rows in
-            progress?(ImportProgress(phase: .importing, done: bytesRead.withLock { $0 }, total: data.count, deliveries: rows))
+            progress?(ImportProgress(phase: .importing, done: bytesRead.withLock { $0 }, total: total.withLock { $0 }, deliveries: rows))
         }
         // Room for more than a slice's rows (about 10,000), so that neither
-        // thread waits for the other while the writer commits: with 8 batches
-        // each waited 2 s of 10 at 10^6.
+        // thread waits for the other while the writer commits: with fewer
+        // batches each would wait for the other at every commit.
         let queue = BoundedQueue<[ImportRow]>(capacity: 16)
         defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
@@ -102,15 +167,14 @@ struct DeliveryImporter: Sendable {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
-                // Sized for about 300 bytes a delivery: the count is not known before the end.
-                var gathered = WordPositions(expecting: data.count / 300)
-                let reported: (Int) -> Void = { bytes in
-                    mapped.release(before: bytes)
-                    bytesRead.withLock { $0 = bytes }
-                }
-                try reader.forEachDelivery(in: data, file: file, checkingDuplicateIDs: false, progress: reported) { index, delivery in
+                var gathered = WordPositions()
+                try source.read({ deliveries in
+                    guard gathered.count == 0 else { return }
+                    gathered = WordPositions(expecting: deliveries)
+                    if source.size == nil { total.withLock { $0 = deliveries } }
+                }, { done in bytesRead.withLock { $0 = done } }) { index, delivery in
                     let searchText = StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)
-                    // By manifest row number from 1: the writer maps them to positions at the end.
+                    // By row number from 1: the writer maps them to positions at the end.
                     gathered.add(position: Int32(truncatingIfNeeded: index + 1), folded: searchText)
                     let row = ImportRow(delivery, searchText: searchText)
                     batch.append(row)
@@ -119,21 +183,16 @@ struct DeliveryImporter: Sendable {
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
-                bytesRead.withLock { $0 = data.count }
+                bytesRead.withLock { $0 = total.withLock { $0 } }
                 if !batch.isEmpty { _ = queue.put(batch) }
-                mapped.releaseAll()
                 queue.finish(error: nil)
                 // Sorted here too, in parallel with the writer's last rows (a small import has no use for them).
                 _ = words.put(gathered.sorted())
                 words.finish(error: nil)
-                // The hash is wanted only to publish, a second or so later: made
-                // now, while the writer indexes, it took no time from the rows,
-                // which keep both cores busy (0.3 s of CPU at 10^6).
-                if known == nil { _ = hashing.put(Self.hash(of: try ManifestFile(url))) }
+                try source.finished()
             } catch {
                 queue.finish(error: error)
                 words.finish(error: error)
-                hashing.finish(error: error)
             }
         }.start()
 
@@ -207,7 +266,7 @@ struct DeliveryImporter: Sendable {
     /// repeated id as an update: the ids are checked first, and the
     /// manifest's own error says where.
     private func importDirectly(
-        _ rows: [ImportRow], manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?,
+        _ rows: [ImportRow], manifest: () throws -> ImportedManifest, manifestProblem: () -> (any Error)?,
         settings: ImportConnectionSettings
     ) throws -> ImportSummary {
         let total = rows.count
@@ -242,7 +301,7 @@ struct DeliveryImporter: Sendable {
     /// among them, is explained by the manifest's own problem when it has one.
     private func importStaged(
         first: [ImportRow], _ queue: BoundedQueue<[ImportRow]>, words gathered: BoundedQueue<SortedWords>,
-        manifest: () throws -> ImportedManifest, manifestProblem: () -> ManifestError?, lock: ImportLock,
+        manifest: () throws -> ImportedManifest, manifestProblem: () -> (any Error)?, lock: ImportLock,
         settings: ImportConnectionSettings, written: (Int) -> Void, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         let path = database.url.path
@@ -250,7 +309,7 @@ struct DeliveryImporter: Sendable {
         do {
             // The manifest's rows, as the reader hands them over: a slice is
             // whole batches, as many as make up its rows, rather than rows
-            // copied out of them (the copies were 2% of the writer's profile).
+            // copied out of them, which would cost the writer for nothing.
             var slice = ImportSlice(rows: 2048)
             var pending = first.isEmpty ? [] : [first]
             var reading = true
@@ -301,9 +360,9 @@ struct DeliveryImporter: Sendable {
             done = keeping
             // A transaction goes on, a slice at a time, until a writer says it
             // is waiting or `indexHold` has passed; a waiting writer still gets
-            // in within a slice. Fewer commits than slices of a tenth of a
-            // second: with FTS5's trigram index (to v8), whose every commit
-            // wrote a segment to merge later, that halved the index's cost.
+            // in within a slice. Fewer commits than slices: each commit has a
+            // cost of its own (a sync, and for an index that writes a segment
+            // per commit, a merge later).
             var chunk = ImportSlice(rows: 1024, target: 0.05)
             var indexed = 0
             while indexed < words.count {

@@ -70,8 +70,8 @@ struct DeliverySearch: Sendable {
     /// position is read at once, in list order (4 bytes a row), so rows are
     /// then read by page as usual. SQLite sorts the matches; in a text order,
     /// every row's, or those of a search finding many, come from the whole
-    /// list kept (`KeptTextOrders`), which a sort of every row reads anyway
-    /// (one letter at 10^6 in name order: 1.6-2.0 s each time before).
+    /// list kept (`KeptTextOrders`), which a sort of every row reads anyway,
+    /// so a search in a text order never sorts its matches again.
     private func sorted(_ text: String, status filter: StatusFilter, by order: DeliveryOrder) throws(StoreError) -> StoredDeliveries {
         let positions: [Int32] = try database.read { db in
             let matches = try SearchMatches.find(text, status: filter.status?.rawValue, db)

@@ -43,6 +43,21 @@ extension DeliveryStore {
         }
     }
 
+    /// Fills this replica with its hub's snapshot, streamed straight in:
+    /// `read` calls `expect` with how many deliveries come, then `body` with
+    /// each, on the importer's reading thread, while this one writes them
+    /// (`DeliveryImporter.importSnapshot`). Readers see the replica before
+    /// or after, and a failure (what `read` throws) leaves it as it was.
+    @discardableResult
+    public func importSnapshot(
+        read: @escaping @Sendable (_ expect: (Int) -> Void, _ body: (Delivery) throws -> Void) throws -> Void,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let summary = try importer.importSnapshot(read: read, progress: progress)
+        finder.keptTextOrders.textsChanged()
+        return summary
+    }
+
     // MARK: - The hub's changes
 
     /// Takes the hub's rows (added or changed since the replica's position)
@@ -51,31 +66,58 @@ extension DeliveryStore {
     /// newest of them. A status that changed here by it is logged as its
     /// author's, so that an undo can say who changed a delivery since.
     /// Returns whether any delivery changed as the screens show it.
+    ///
+    /// Most of a catch-up is other people's status changes: a row that
+    /// differs from the replica's only in its status is written as a status
+    /// update (its texts, lengths and words untouched); only a new row, or
+    /// one whose texts changed, goes through the upsert and the word index.
     @discardableResult
     public func applyFeed(_ rows: [FeedRow], upTo position: Int64) throws(StoreError) -> Bool {
         let path = url.path
-        let changed: Bool = try database.write { db in
-            let upsert = try DeliveryUpsert(db)
-            let before = try db.makeStatement(sql: "SELECT status FROM delivery WHERE id = ?")
-            let outboxed = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE deliveryID = ?)")
+        let (changed, textsMayHaveChanged): (Bool, Bool) = try database.write { db in
+            var upsert: DeliveryUpsert?
+            let stored = try db.makeStatement(sql: "SELECT \(DeliveryColumns.selection) FROM delivery WHERE id = ?")
+            let columns = try DeliveryColumns(stored)
+            // The upsert's rule for a status: one changed here since the hub's last stays until the hub's changes.
+            let setStatus = try db.makeStatement(sql: """
+                UPDATE delivery SET status = CASE WHEN importedStatus = ?1 THEN status ELSE ?1 END, importedStatus = ?1
+                WHERE position = ?2
+                RETURNING status
+                """)
+            let statusNow = try db.makeStatement(sql: "SELECT status FROM delivery WHERE id = ?")
+            let outboxed = Set(try String.fetchAll(db, sql: "SELECT DISTINCT deliveryID FROM outbox"))
             let log = try db.makeStatement(sql: """
                 INSERT INTO status_change(deliveryID, oldStatus, newStatus, changedAt, clientID, userName)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """)
+            // A page of the feed scatters over the whole table: in id order its
+            // rows come near one another, and a page cache that holds what the
+            // page dirties writes each page once, at the commit, not spilled and
+            // written again. Each delivery is in a page once, so the order is free.
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            if rows.count > Self.feedRowsInDefaultCache { try db.execute(sql: "PRAGMA cache_size = \(Self.feedCacheSize)") }
+            defer { if rows.count > Self.feedRowsInDefaultCache { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") } }
             var texts: [(position: Int32, old: String?, new: String)] = []
             var changedAny = false
-            for row in rows {
+            for row in rows.sorted(by: { $0.delivery.id < $1.delivery.id }) {
                 let delivery = row.delivery
-                let old = try String.fetchOne(before, arguments: [delivery.id]).flatMap(DeliveryStatus.init(rawValue:))
-                let searchText = StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)
-                let written = try upsert.write(ImportRow(delivery, searchText: searchText), path: path)
-                if let text = written.changedText {
-                    texts.append((Int32(truncatingIfNeeded: written.position), text.old, text.new))
-                    changedAny = true
+                let found = try Row.fetchOne(stored, arguments: [delivery.id])
+                let old = found.map { columns.delivery(from: $0).status }
+                let now: DeliveryStatus?
+                if let found, Self.differsOnlyInStatus(columns.delivery(from: found), delivery) {
+                    now = try String.fetchOne(setStatus, arguments: [delivery.status.rawValue, columns.position(of: found)])
+                        .flatMap(DeliveryStatus.init(rawValue:))
+                } else {
+                    if upsert == nil { upsert = try DeliveryUpsert(db) }
+                    let searchText = StoreSchema.folded(id: delivery.id, name: delivery.name, address: delivery.address)
+                    let written = try upsert?.write(ImportRow(delivery, searchText: searchText), path: path)
+                    if let written, let text = written.changedText {
+                        texts.append((Int32(truncatingIfNeeded: written.position), text.old, text.new))
+                        changedAny = true
+                    }
+                    now = try String.fetchOne(statusNow, arguments: [delivery.id]).flatMap(DeliveryStatus.init(rawValue:))
                 }
-                let now = try String.fetchOne(before, arguments: [delivery.id]).flatMap(DeliveryStatus.init(rawValue:))
-                let waiting = try Bool.fetchOne(outboxed, arguments: [delivery.id]) ?? false
-                if let old, let now, old != now, !waiting {
+                if let old, let now, old != now, !outboxed.contains(delivery.id) {
                     changedAny = true
                     try log.execute(arguments: [
                         delivery.id, old.rawValue, now.rawValue,
@@ -87,19 +129,33 @@ extension DeliveryStore {
             }
             try SearchWordIndex.update(db, changed: texts)
             // What is waiting to be sent is what this replica shows.
-            try db.execute(sql: """
-                UPDATE delivery SET status = (
-                    SELECT o.status FROM outbox o WHERE o.deliveryID = delivery.id ORDER BY o.sequence DESC LIMIT 1)
-                WHERE id IN (SELECT deliveryID FROM outbox)
-                """)
+            if !outboxed.isEmpty {
+                try db.execute(sql: """
+                    UPDATE delivery SET status = (
+                        SELECT o.status FROM outbox o WHERE o.deliveryID = delivery.id ORDER BY o.sequence DESC LIMIT 1)
+                    WHERE id IN (SELECT deliveryID FROM outbox)
+                    """)
+            }
             try db.execute(sql: "INSERT OR REPLACE INTO sync_state(key, value) VALUES ('position', ?)", arguments: [position])
-            return changedAny
+            // Only a row that went through the upsert can have new texts: no text order depends on a status.
+            return (changedAny, upsert != nil)
         }
-        if changed {
-            database.advanceGeneration()
-            finder.keptTextOrders.textsChanged()
-        }
+        if changed { database.advanceGeneration() }
+        if textsMayHaveChanged { finder.keptTextOrders.textsChanged() }
         return changed
+    }
+
+    /// Feed rows a transaction takes with the connection's own page cache;
+    /// a bigger page takes `feedCacheSize` (in KiB, as SQLite counts a
+    /// negative size): room for the pages 5,000 scattered rows dirty.
+    static let feedRowsInDefaultCache = 200
+    static let feedCacheSize = -65_536
+
+    /// Whether the hub's `incoming` row is the replica's `stored` one but for its status.
+    private static func differsOnlyInStatus(_ stored: Delivery, _ incoming: Delivery) -> Bool {
+        var stored = stored
+        stored.status = incoming.status
+        return stored == incoming
     }
 
     // MARK: - The outbox

@@ -11,8 +11,8 @@ import GRDB
 /// emptied, and a failed import on a full disk would have no room to drop them.
 /// And the `CHECK` on statuses is not evaluated: every status an import
 /// writes is a `DeliveryStatus` (a manifest's is parsed into one, a kept one
-/// passed the check when it was stored), and the check's `IN` list made
-/// SQLite fill a table for every row, a quarter of a large import's writer.
+/// passed the check when it was stored), and the check's `IN` list makes
+/// SQLite fill a table for every row, a large share of an import's writer.
 struct ImportConnectionSettings {
     var synchronous: Int
     var cacheSize: Int

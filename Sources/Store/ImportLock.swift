@@ -9,7 +9,7 @@ import Darwin
 /// dead import's leftovers from a live one's work.
 ///
 /// An import writes into staging tables over many short transactions
-/// (`StagedImport`), so SQLite's own lock no longer says that an import is
+/// (`StagedImport`), so SQLite's own lock does not say that an import is
 /// under way. This is an exclusive `flock` on `<store>-import`: the kernel
 /// lets go of it when its process ends, `kill -9` included, so staging
 /// tables whose lock nobody holds were left by a dead import and may go.

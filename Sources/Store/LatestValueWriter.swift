@@ -3,8 +3,9 @@ import Foundation
 /// Writes a value on a background queue, the newest one asked for: values
 /// submitted while one is being written coalesce into one write of the last.
 ///
-/// For a setting saved atomically (with fsync: 6–12 ms, more while the disk
-/// is busy) at a key press, which the key's frame should not wait for. A
+/// For a setting saved atomically (with fsync, which takes longer than a
+/// frame, more while the disk is busy) at a key press, which the key's
+/// frame should not wait for. A
 /// failure is kept until `takeFailures()` so that the loop can say so; the
 /// failure of a write a newer value superseded is not, as that value's write
 /// says what came of it. A `LatestRequestWorker` whose answer is the failure.

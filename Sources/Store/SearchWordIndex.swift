@@ -3,11 +3,11 @@ import GRDB
 
 /// The word index behind search: every distinct word of the folded search
 /// texts (`WordPositions`) in `search_word`, with the positions of the
-/// deliveries holding it as a blob (`PositionListCoding`), and since schema
-/// v9 the words' trigrams in `search_trigram`, each with the ids of the
-/// words holding it (`WordTrigrams`; v8 kept them in an FTS5 trigram index,
-/// and the words in a unique index of their own, which cost a large import
-/// 0.6 s of its 1.4 s of words).
+/// deliveries holding it as a blob (`PositionListCoding`), and the words'
+/// trigrams in `search_trigram`, each with the ids of the words holding it
+/// (`WordTrigrams`), through which every word is found, so the words need
+/// no unique index of their own (which would cost a large import much of
+/// its time spent on words).
 ///
 /// A typed word holds no white space, so it is inside a delivery's folded
 /// text exactly when it is inside one of that delivery's words. The words
@@ -18,7 +18,7 @@ import GRDB
 /// position at once. Status changes never touch it: a status filter reads
 /// the status index.
 enum SearchWordIndex {
-    /// The trigram lists (schema v9): `count` ids in `words`, so that a
+    /// The trigram lists: `count` ids in `words`, so that a
     /// search reads the short lists' lengths first without the long ones' bytes.
     static let trigramTable = """
         CREATE TABLE search_trigram (trigram INTEGER PRIMARY KEY, count INTEGER NOT NULL, words BLOB NOT NULL);

@@ -55,9 +55,9 @@ struct StagedImport {
 
     /// Staged rows up to which the ids' index, when they come out of order,
     /// is built once the rows are all staged: with ids in random order (a
-    /// manifest of UUIDs), building it rather than inserting each id into an
-    /// index bigger than the page cache took the import of 10^6 from 19.9 s
-    /// to 9.5 s. But building it holds the write lock throughout, so a bigger
+    /// manifest of UUIDs), building it is much faster than inserting each id
+    /// into an index bigger than the page cache, where every insert reads a
+    /// page from disk. But building it holds the write lock throughout, so a bigger
     /// import builds it once it has this many rows (as long as one of its
     /// index transactions) and keeps it up from there.
     static let indexesBuiltUpTo = 1_000_000
@@ -90,11 +90,10 @@ struct StagedImport {
     /// are. The status index from the first slice on, and the ids' unique
     /// index while the ids come in order, as they do from a generated
     /// manifest: an insert then lands at the end of its status or at the end
-    /// of the ids. Kept up so, the indexes cost the writer a little more (at
-    /// 10^6, 0.6 s against 0.48 s for the status index built afterwards) but
-    /// while the reading thread, the slower, makes the rows; built after
-    /// them, the status index lengthened the import's tail, when the
-    /// writer works alone.
+    /// of the ids. Kept up so, the indexes cost the writer a little more than
+    /// building them afterwards, but while the reading thread, the slower,
+    /// makes the rows; built after them, the status index would lengthen the
+    /// import's tail, when the writer works alone.
     mutating func buildIndexes(allStaged: Bool, _ db: Database) throws {
         let all = allStaged || added + updated + kept > indexesUpTo
         for index in unbuiltIndexes where all || !index.unique || idsAscend { try db.execute(sql: index.sql) }
@@ -322,10 +321,10 @@ struct StagedImport {
     }
 
     /// A table of up to this many rows (by its rowids' span) is dropped at
-    /// once rather than emptied a slice at a time: dropping the deliveries of
-    /// 10^6 holds the write lock 0.4 s with its pages cached, 1.2 s read from
-    /// disk, about as long as an import's index transactions (`indexHold`);
-    /// deleting them slice by slice took 3.4 s of a re-import's 21.
+    /// once rather than emptied a slice at a time: dropping a million
+    /// deliveries holds the write lock about as long as an import's index
+    /// transactions (`indexHold`), while deleting them slice by slice costs
+    /// a re-import several times that.
     static let dropsWholeUpTo = 1_000_000
 
     /// One bounded step of discarding the leftovers: drops the change log's

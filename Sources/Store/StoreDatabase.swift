@@ -67,7 +67,7 @@ final class StoreDatabase: Sendable {
         configuration.prepareDatabase { db in
             // After a big import the WAL is checkpointed; don't keep hundreds of MB of it on disk.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
-            // The search index's folding, used by the v4 triggers on every write.
+            // The search index's folding, used by the fold triggers on every write.
             db.add(function: StoreSchema.foldFunction)
         }
         let pool: DatabasePool
@@ -101,8 +101,8 @@ final class StoreDatabase: Sendable {
     }
 
     /// SQLite set for this process before its first connection: without the
-    /// memory statistics, which take a lock at every allocation and release
-    /// (4% of the instructions of an import of 10^5). Nothing reads them.
+    /// memory statistics, which take a lock at every allocation and release,
+    /// a cost every import would pay. Nothing reads them.
     /// Too late (SQLite already in use), it changes nothing.
     private static let sqliteConfigured: Void = { _ = sqs_skip_memory_statistics() }()
 

@@ -3,7 +3,7 @@ import GRDB
 /// Schema v10: every status change says who made it (issue 34, "ownership
 /// of changes"): the browser's client id and its user's login name.
 ///
-/// An undo no longer deletes the change it takes back: it is logged as a
+/// An undo does not delete the change it takes back: it is logged as a
 /// change of its own (`undoes` names the change taken back, whose
 /// `undoneBy` names the undo), so the log keeps everything everyone did,
 /// and the next `u` goes one further back among its maker's changes.

@@ -1,21 +1,19 @@
 import GRDB
 import Model
 
-/// Schema v4: search that finds text inside words, with folding.
+/// The migrations behind search that finds text inside words, with folding,
+/// in the order an older store runs them.
 ///
-/// `delivery.searchFolded` holds the id, name and address folded by
-/// `SearchFolding` (through the `idm_fold` SQL function every connection
-/// registers), one per line. `delivery_trigram` is a contentless FTS5 index
-/// over it with the `trigram` tokenizer (SQLite 3.34+), so any run of three
-/// or more characters is found wherever it stands in a word; after the text
-/// comes a status token of three private-use characters, which no folded
-/// query can contain, so a status filter is one more trigram. Triggers keep
-/// both in step with every insert, upsert and status change. Schema v6 adds
-/// `status_count`, the number of deliveries of each status; v7 drops the
-/// word index this one replaced (`StoreSchema`); v8 replaces the trigram
-/// index over whole texts with a word index (`SearchWordIndex`), built from
-/// `searchFolded`, which the fold triggers still keep; v9 keeps the words'
-/// trigrams as lists of word ids (`WordTrigrams`) rather than in FTS5.
+/// What they leave: `delivery.searchFolded` holds the id, name and address
+/// folded by `SearchFolding` (through the `idm_fold` SQL function every
+/// connection registers), one per line, kept by triggers with every insert,
+/// upsert and status change; `status_count` holds the number of deliveries
+/// of each status; the word index (`SearchWordIndex`) is built from
+/// `searchFolded`, with the words' trigrams as lists of word ids
+/// (`WordTrigrams`). The tables of the intermediate steps (a contentless
+/// FTS5 `trigram` index over whole texts with a status token, an FTS5 index
+/// over the words) are made and dropped here so that every older store
+/// reaches the same schema step by step.
 extension StoreSchema {
     static func registerSubstringSearch(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5: folded text and a trigram index for substring search") { db in
@@ -68,10 +66,10 @@ extension StoreSchema {
             try db.execute(sql: "INSERT INTO search_word_trigram(rowid, word) SELECT id, word FROM search_word")
         }
         migrator.registerMigration("v9: the words' trigrams as lists of word ids replace their FTS5 index and the words' own index") { db in
-            // FTS5 cost a large import a second of its writer's time for what
-            // is 2,000 lists at 10^6 deliveries (`WordTrigrams`). What a
-            // killed import staged of it, or the one an import retired,
-            // would no longer be known as leftovers.
+            // FTS5 costs a large import far more than the few thousand lists
+            // it holds need (`WordTrigrams`). What a killed import staged of
+            // it, or the one an import retired, would no longer be known as
+            // leftovers.
             for table in ["search_word_trigram", "staged_search_word_trigram", "retired_search_word_trigram"] {
                 try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
             }

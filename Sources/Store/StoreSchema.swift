@@ -7,14 +7,13 @@ import Model
 /// contiguous: rows are only ever appended or updated in place), so row `i`
 /// is found by key without a scan and the count is `max(position)`.
 /// `delivery_length` keeps the estimator's figures in a narrow table so that
-/// reading them never touches the wide rows. Search is the word index of
-/// schema v8 and v9 (`SearchWordIndex`, registered in `StoreSchema+Substring` after
-/// v5's trigram index over whole texts, which it replaced). Up to v6 an FTS5 word index,
-/// `delivery_search` (FTS5 over id, name, address and a status word, with
-/// Chinese, Japanese and Korean spaced out into `searchName` and
-/// `searchAddress`, see `UnspacedScript`), was kept in step too, though no
-/// search had read it since v5; v7 drops it. The migrations that made it stay
-/// as they were, so that an old store upgrades step by step.
+/// reading them never touches the wide rows. Search is the word index
+/// (`SearchWordIndex`, its migrations registered in `StoreSchema+Substring`).
+/// The early migrations here make `delivery_search` (FTS5 over id, name,
+/// address and a status word, with Chinese, Japanese and Korean spaced out
+/// into `searchName` and `searchAddress`, see `UnspacedScript`), which a
+/// later one drops: they stay as they are, so that an old store upgrades
+/// step by step.
 enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell

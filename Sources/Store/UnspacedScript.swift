@@ -3,9 +3,10 @@
 ///
 /// FTS5's `unicode61` tokenizer takes a whole run of such characters as one
 /// word, so "世田谷" could not be found inside "東京都世田谷区". Spacing the
-/// characters out for the index makes each one a word. Since schema v5
-/// other indexes answer searches, and v7 dropped that one: this is
-/// left for the v3 migration, which a store older than that still runs.
+/// characters out for the index makes each one a word. Searches are
+/// answered by the word index (`SearchWordIndex`), which does not need this;
+/// it is kept for the early migrations that fill that FTS5 index, which an
+/// old store still runs on its way up.
 enum UnspacedScript {
     /// Han ideographs and their marks (々〆〇), kana, and Hangul syllables.
     static func contains(_ scalar: Unicode.Scalar) -> Bool {

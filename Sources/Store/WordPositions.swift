@@ -14,8 +14,8 @@ public struct WordPositions: Sendable {
     /// The words, numbered in the order they came.
     private var table: WordTable
     /// Each word's positions, by its number. Most words are in one delivery
-    /// only (every id is), and a list apiece cost a manifest of 10^6
-    /// deliveries about 200 MB: a word in one delivery keeps that position
+    /// only (every id is), and a list apiece would cost a large manifest
+    /// hundreds of megabytes: a word in one delivery keeps that position
     /// here, a word in more the index of its list in `shared`, bits flipped
     /// (so negative), a word removed `removed`.
     private var slots: [Int32] = []

@@ -4,10 +4,10 @@ import Foundation
 /// order it came and found by its bytes through an open-addressing table:
 /// how `WordPositions` holds the million words of a large manifest.
 ///
-/// A dictionary of `String`s made a string of every word of every delivery
-/// to look it up, hashed it with SipHash and took about 40 MB at 10^6
-/// deliveries; here a word is looked up where it lies in the text, with a
-/// multiply-and-shift hash of its bytes, and the table takes about 30 MB.
+/// A dictionary of `String`s would make a string of every word of every
+/// delivery to look it up and hash it with SipHash, and take more memory;
+/// here a word is looked up where it lies in the text, with a
+/// multiply-and-shift hash of its bytes.
 struct WordTable: Sendable {
     /// Every word's bytes, one after another.
     private(set) var bytes: [UInt8] = []

@@ -1,17 +1,13 @@
-/// The trigram index over a word index's words (schema v9,
-/// `search_trigram`): for every run of three Unicode scalars found in some
+/// The trigram index over a word index's words (`search_trigram`): for every run of three Unicode scalars found in some
 /// word, the ids of the words holding it, ascending, as `PositionListCoding`
 /// bytes; and for every word of one or two scalars, its own id. Every word
 /// is found through it, so the words need no index of their own.
 ///
-/// The words of 10^6 deliveries hold only about 2,000 distinct trigrams
-/// (9 million occurrences) and 150 words of one or two scalars, so the
-/// index is about 2,300 rows of lists, made here in one pass over the
-/// words while the words themselves are written, and written in a few
-/// milliseconds. FTS5's trigram index, which it replaced, cost an import
-/// about a second of the writer's time for the same lists. The PostgreSQL
-/// store keeps the same lists (its schema v11), where `pg_trgm`'s index over
-/// the same words cost an import 3-6 s of the server's time.
+/// Even a million deliveries' words hold only a few thousand distinct
+/// trigrams and a few hundred words of one or two scalars, so the index is
+/// a few thousand rows of lists: made here in one pass over the words while
+/// the words themselves are written, far cheaper for an import than a
+/// full-text trigram index (FTS5 or `pg_trgm`) over the same words.
 public struct WordTrigrams: Sendable {
     /// Each trigram's key, last id and how many ids its list holds, and the
     /// list, by the index of its list (the order the trigrams first came).

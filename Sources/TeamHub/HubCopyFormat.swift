@@ -1,8 +1,8 @@
 /// COPY's binary format: a header, then per row a count of fields and each
 /// field as its length (-1 for NULL) and its bytes, then a trailer. The
 /// server reads a field by its length rather than scanning every byte for
-/// tabs, newlines and escapes as the text format makes it: at 10^6
-/// deliveries that scan was the largest cost an import left the server.
+/// tabs, newlines and escapes as the text format makes it, a scan that is
+/// a large share of the server's work in a big import.
 enum HubCopyFormat {
     /// The signature, the flags (none) and the header extension's length (none).
     static let header: [UInt8] = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]

@@ -1,52 +1,47 @@
 import Foundation
-import Manifest
+import Model
 import Store
+import Synchronization
 import TeamHub
 
-/// A replica's first copy of its hub: the hub's rows streamed (binary
-/// `COPY`, `HubConnection.snapshot`) into a private manifest file beside the
-/// replica, then imported by the store's own importer, which indexes a
-/// million rows in one pass and leaves the replica as it was if anything
-/// fails; then the replica's feed position is the snapshot's.
+/// A replica's first copy of its hub: the hub's rows (binary `COPY`,
+/// `HubConnection.snapshot`) streamed straight into the store's importer
+/// (`DeliveryStore.importSnapshot`), whose reading thread decodes them while
+/// the writer appends them and builds the indexes after, in one import that
+/// leaves the replica as it was if anything fails; then the replica's feed
+/// position is the snapshot's.
 enum ReplicaSnapshot {
     /// Copies the hub into `store` and returns the feed position it is at.
     static func copy(
         from connection: HubConnection, into store: DeliveryStore, progress: @escaping @Sendable (SnapshotProgress) -> Void
     ) throws -> HubPosition {
-        let file = store.url.deletingLastPathComponent()
-            .appendingPathComponent("." + store.url.lastPathComponent + ".snapshot-\(getpid()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw StoreError(kind: .cannotCreate, path: file.path, reason: "cannot write the hub's snapshot (\(String(cString: strerror(errno))))")
+        // Set on the importer's reading thread, which runs the snapshot; read once the import has returned.
+        let position = Mutex<HubPosition?>(nil)
+        let total = Mutex(0)
+        try store.importSnapshot(read: { expect, body in
+            var told = false
+            let reached = try connection.snapshot(progress: { _, all in
+                guard !told else { return }
+                told = true
+                total.withLock { $0 = all }
+                expect(all)
+            }, row: { row in try body(row.delivery) })
+            position.withLock { $0 = reached }
+        }, progress: { step in
+            switch step.phase {
+            case .importing:
+                progress(.fetching(done: step.deliveries, total: max(step.deliveries, total.withLock { $0 })))
+            case .indexing:
+                progress(.importing(fraction: 0.9 * step.fraction))
+            case .finishing:
+                progress(.importing(fraction: 0.9 + 0.1 * step.fraction))
+            }
+        })
+        guard let reached = position.withLock({ $0 }) else {
+            throw StoreError(kind: .inputOutput, path: store.url.path, reason: "the hub's snapshot ended before its feed position")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var writer = ManifestWriter()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 20)
-        writer.begin(&bytes)
-        let position = try connection.snapshot(progress: { done, total in
-            progress(.fetching(done: done, total: total))
-        }, row: { row in
-            writer.append(row.delivery, to: &bytes)
-            if bytes.count >= 1 << 20 {
-                try handle.write(contentsOf: bytes)
-                bytes.removeAll(keepingCapacity: true)
-            }
-        })
-        writer.end(&bytes)
-        try handle.write(contentsOf: bytes)
-        try handle.close()
-        try store.importManifest(at: file, progress: { step in
-            let share: (Double, Double) = switch step.phase {
-            case .importing: (0, 0.6)
-            case .indexing: (0.6, 0.35)
-            case .finishing: (0.95, 0.05)
-            }
-            progress(.importing(fraction: share.0 + share.1 * step.fraction))
-        })
-        try store.setFeedPosition(position.sequence)
+        try store.setFeedPosition(reached.sequence)
         progress(.finished)
-        return position
+        return reached
     }
 }

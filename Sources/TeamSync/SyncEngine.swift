@@ -44,7 +44,6 @@ public final class SyncEngine: Sendable {
     private struct State {
         var stopped = false
         var kicked = false
-        var lookedAt: [String] = []
         var report: SyncReport?
         var taken: SyncReport?
         var rowsChanged = false
@@ -80,12 +79,13 @@ public final class SyncEngine: Sendable {
         state.withLock { $0.kicked = true }
     }
 
-    /// The maker has looked at the refused change `changeID`: it is marked seen (on the engine's thread).
+    /// The maker has looked at the refused change `changeID`: it is marked
+    /// seen in the replica now, a local write like a status change's, so
+    /// that a browser quit before the hub answers again does not show it
+    /// once more; the next report leaves it out.
     public func lookedAt(changeID: String) {
-        state.withLock {
-            $0.lookedAt.append(changeID)
-            $0.kicked = true
-        }
+        if let id = UUID(uuidString: changeID) { try? store.markSeen(id) }
+        kick()
     }
 
     /// The news since the last call (`whenNews` says when there is some).
@@ -152,7 +152,6 @@ public final class SyncEngine: Sendable {
             guard let current = connection else { continue }
             do {
                 let exchange = HubExchange(store: store, connection: current, connectedAt: connectedAt)
-                markSeen()
                 let pushed = try exchange.push()
                 let pulled = try exchange.pull()
                 publish(link: .online, connectedAt: connectedAt, rowsChanged: pushed || pulled)
@@ -186,17 +185,6 @@ public final class SyncEngine: Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         state.withLock { $0.kicked = false }
-    }
-
-    /// Marks seen in the replica the refused changes looked at since the last round.
-    private func markSeen() {
-        let seen = state.withLock { state in
-            defer { state.lookedAt.removeAll() }
-            return state.lookedAt
-        }
-        for id in seen {
-            if let changeID = UUID(uuidString: id) { try? store.markSeen(changeID) }
-        }
     }
 
     /// Makes the report of the replica as it is now and wakes the runtime when there is news.

@@ -107,19 +107,21 @@ struct BrowseCommand: ParsableCommand {
         defer { Self.finishWrites(writer, to: store) }
         terminal.start()
         defer { terminal.stop() }
-        let state = AppState(
+        var state = AppState(
             source: source, size: terminal.size, category: category,
             typesetter: typesetter, strategy: display.rowHeights,
             start: note.map { StartingView(notice: $0) }, showsCursor: cursor == .visible
         )
+        // The engine's first report (offline when the hub did not answer at start) is in the first frame.
+        if let report = sync?.takeNews().report { _ = state.update(.synced(report)) }
         let textSize = LatestValueWriter<ContentSizeCategory>(label: "idelivermobile.text-size", whenWritten: { [wakeUp = terminal.wakeUp] in
             wakeUp.wake()
         }) { try preference.save($0) }
         // The size last chosen is on disk before the program exits, however it exits.
         defer { textSize.waitUntilIdle() }
         // Consumed: the runtime's state is then the only one, so the row-height
-        // index is not copied on its first change (14 bytes a row: at 10^7 a
-        // 140 MB copy that held up the first keys by up to 120 ms).
+        // index is not copied on its first change (14 bytes a row: for a big
+        // store a copy large enough to hold up the first keys).
         var runtime = BrowseRuntime(
             state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
         let ending = runtime.run()

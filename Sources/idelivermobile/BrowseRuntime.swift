@@ -53,7 +53,7 @@ struct BrowseRuntime {
     let terminal: TerminalSession
     let store: any DeliveryStoring
     let writer: StatusWriter
-    /// Saves the text size off the loop: its fsync took 6–12 ms of every `+`/`-`.
+    /// Saves the text size off the loop: its fsync would hold up every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
     let clock: ClockOption
     /// A team store's sync engine: its reports become `.synced`, its hub's changes `.storeChanged`.
@@ -83,8 +83,8 @@ struct BrowseRuntime {
         searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
                 let rows = try Self.rows(for: request, in: store)
-                // Where the kept delivery is, read here rather than on the loop (a PostgreSQL store counts
-                // the rows before it: 0.15-0.2 s at 10^6); the rows remember it for the screen.
+                // Where the kept delivery is, read here rather than on the loop (finding it may mean
+                // counting the rows before it, slow in a big list); the rows remember it for the screen.
                 if case .delivery(let id) = request.selection { _ = rows.row(nearestTo: id) }
                 return .success(rows)
             } catch {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's pictures are real output of `render`: each block marked
-/// `<!-- render: ARGS -->` must equal what the built binary prints for those
-/// arguments and the bundled data (its own option parsing, not a copy of it).
+/// The pictures in README.md and docs/*.md are real output of `render`: each
+/// block marked `<!-- render: ARGS -->` must equal what the built binary prints
+/// for those arguments and the bundled data (its own option parsing, not a copy of it).
 @Suite(.enabled(if: TmuxSession.binary != nil, "needs the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct ReadmeCaptureTests {
     struct Capture {
@@ -12,10 +12,27 @@ struct ReadmeCaptureTests {
         var text: String
     }
 
+    /// README.md and every Markdown file in docs/.
+    static func documents() throws -> [URL] {
+        let root = TmuxSession.repositoryRoot
+        let docs = root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "md" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        return [root.appendingPathComponent("README.md")] + pages
+    }
+
     static func captures() throws -> [Capture] {
-        let readme = try String(contentsOf: TmuxSession.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var found: [Capture] = []
+        for document in try documents() {
+            found += try captures(in: String(contentsOf: document, encoding: .utf8))
+        }
+        return found
+    }
+
+    static func captures(in text: String) -> [Capture] {
         var captures: [Capture] = []
-        var lines = readme.components(separatedBy: "\n")[...]
+        var lines = text.components(separatedBy: "\n")[...]
         while let line = lines.popFirst() {
             guard line.hasPrefix("<!-- render:"), line.hasSuffix("-->") else { continue }
             let arguments = line.dropFirst("<!-- render:".count).dropLast(3).split(separator: " ").map(String.init)
@@ -39,7 +56,7 @@ struct ReadmeCaptureTests {
             .map { "\($0)=\(home.appendingPathComponent($0).path)" }
         for capture in captures {
             let printed = try ChildProcess.run(environment + [binary, "render"] + capture.arguments + [data])
-            #expect(printed == capture.text, "README capture \(capture.arguments.joined(separator: " "))")
+            #expect(printed == capture.text, "capture \(capture.arguments.joined(separator: " "))")
         }
     }
 }

@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    /// Each character folded by Foundation afresh, as folding was before characters were remembered.
+    /// Each character folded by Foundation afresh: the reference the remembered foldings must equal.
     static func referenceFold(_ text: String) -> String {
         text.map { character -> String in
             if character.isASCII { return character.lowercased() }

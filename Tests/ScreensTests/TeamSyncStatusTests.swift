@@ -49,8 +49,8 @@ import Testing
         let second = ConflictNotice(
             changeID: "c-2", deliveryID: "DLV-0003", mine: .delivered, madeAt: TimeOfDay(hour: 10, minute: 7), madeOffline: false,
             kept: .pending, keptBy: nil, keptAt: nil)
-        #expect(first.sentence == "DLV-0012: you marked Out for delivery offline at 10:02; dispatch had marked it Failed at 10:05. "
-                + "Kept Failed. `r` to apply yours, `x` to keep it")
+        #expect(first.sentence == "DLV-0012: `r` to apply your Out for delivery, `x` to keep Failed. "
+                + "You marked it offline at 10:02; dispatch had marked it Failed at 10:05.")
         _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [first, second])))
         #expect(statusLine(state).contains(first.sentence))
         // Other keys leave it up.
@@ -61,7 +61,7 @@ import Testing
         // A report from before the engine heard still lists the first: it stays looked at.
         _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [first, second])))
         #expect(state.shownConflict == second)
-        #expect(statusLine(state).contains("DLV-0003: you marked Delivered at 10:07; someone had marked it Pending. Kept Pending."))
+        #expect(statusLine(state).contains("DLV-0003: `r` to apply your Delivered, `x` to keep Pending. You marked it at 10:07; someone had marked it Pending."))
         #expect(state.press(.character("x")) == [.lookedAtConflict(changeID: "c-2")])
         #expect(state.shownConflict == nil)
         #expect(state.press(.character("x")).isEmpty, "x means nothing without a refused change")

@@ -18,6 +18,10 @@ import Testing
         return (store, deliveries)
     }
 
+    private func ids(_ found: StoredDeliveries) -> [String] {
+        (0 ..< found.count).map { found.delivery(at: $0).id }
+    }
+
     private func row(_ delivery: Delivery, _ status: DeliveryStatus, by role: String = "dispatch") -> FeedRow {
         var changed = delivery
         changed.status = status
@@ -116,5 +120,66 @@ import Testing
         let first = try #require(try store.outbox().first)
         try store.reject(first.changeID, kept: .outForDelivery, by: "dispatch", client: "dispatch-client", at: at)
         #expect(try store.delivery(id: deliveries[3].id)?.status == .failed)
+    }
+
+    @Test func aSnapshotStreamsIntoTheReplicaAndOneThatFailsLeavesItAsItWas() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let store = try DeliveryStore(url: folder.appendingPathComponent("replica.sqlite"))
+        try store.becomeReplica(of: "hub-1", address: "postgresql:///team")
+        // More than one hand-over of rows (a staged import), none of them from a manifest file.
+        let deliveries = SampleManifest.deliveries(count: 2_500)
+        struct HubWentAway: Error {}
+        #expect(throws: HubWentAway.self) {
+            try store.importSnapshot(read: { expect, body in
+                expect(deliveries.count)
+                for delivery in deliveries.prefix(2_100) { try body(delivery) }
+                throw HubWentAway()
+            })
+        }
+        #expect(try store.count() == 0, "nothing of a failed snapshot is seen")
+        let summary = try store.importSnapshot(read: { expect, body in
+            expect(deliveries.count)
+            for delivery in deliveries { try body(delivery) }
+        })
+        #expect(summary.added == deliveries.count && summary.storeCount == deliveries.count)
+        var copied: [Delivery] = []
+        try store.forEachDelivery { copied.append($0) }
+        #expect(copied == deliveries, "every row as the hub sent it, in its order")
+        #expect(try ids(store.search(deliveries[1_777].name)).contains(deliveries[1_777].id))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasSuffix(".json") },
+                "no manifest file between")
+    }
+
+    @Test func aFeedRowThatChangesOnlyAStatusIsAStatusUpdateAndOneWithNewTextsIsReindexed() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let (store, deliveries) = try replica(folder, count: 300)
+        let counts = try store.statusCounts()
+        var renamed = deliveries[120]
+        renamed.name = "Quillon Varga"
+        renamed.status = .delivered
+        #expect(try store.applyFeed([
+            row(deliveries[7], .failed), row(deliveries[250], .outForDelivery), row(deliveries[9], .pending),
+            FeedRow(delivery: renamed, changedBy: "dispatch", changedByClient: "dispatch-client", changedAt: Date()),
+        ], upTo: 30))
+        #expect(try store.delivery(id: deliveries[7].id)?.status == .failed)
+        #expect(try store.delivery(id: deliveries[250].id)?.status == .outForDelivery)
+        #expect(try store.delivery(id: deliveries[120].id) == renamed)
+        var expected = counts
+        expected[.pending] -= 3
+        expected[.failed] += 1
+        expected[.outForDelivery] += 1
+        expected[.delivered] += 1
+        #expect(try store.statusCounts() == expected, "the counts follow a status update")
+        #expect(try ids(store.search(deliveries[7].name)).contains(deliveries[7].id), "its words kept")
+        #expect(try ids(store.search("quillon varga")) == [deliveries[120].id])
+        #expect(try !ids(store.search(deliveries[120].name)).contains(deliveries[120].id), "the old name no longer finds it")
+        // Each status the hub changed is logged as its author's: an undo here names them.
+        try store.setStatus(.delivered, forDeliveryID: deliveries[9].id, by: ana)
+        try store.acknowledge(try #require(try store.outbox().first).changeID)
+        try store.applyFeed([row(deliveries[9], .failed)], upTo: 31)
+        #expect(try store.undoLastChange(by: ana, ofDeliveryID: deliveries[9].id)
+                == .refused(deliveryID: deliveries[9].id, reason: "dispatch changed \(deliveries[9].id) to Failed since"))
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import Store
 
 @Suite struct SearchTests {
-    /// The brute-force answer (schema v4): every query word, folded, is a
+    /// The brute-force answer: every query word, folded, is a
     /// substring of the folded id, name or address, inside words too.
     private static func matches(_ delivery: Delivery, query: String, filter: StatusFilter) -> Bool {
         if let status = filter.status, delivery.status != status { return false }

@@ -4,7 +4,8 @@ import Model
 import Testing
 @testable import Store
 
-/// Folded substring search (schema v4 on), through the word index since v8.
+/// Folded substring search through the word index, and the migrations that
+/// bring an older store's search to it.
 @Suite struct SubstringSearchTests {
     private func ids(_ store: DeliveryStore, _ query: String, _ filter: StatusFilter = .all) throws -> [String] {
         let found = try store.search(query, status: filter)

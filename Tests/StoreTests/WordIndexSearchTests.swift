@@ -5,7 +5,7 @@ import SeededRandom
 import Testing
 @testable import Store
 
-/// Schema v8: search through the word index (`SearchWordIndex`) finds
+/// Search through the word index (`SearchWordIndex`) finds
 /// exactly what looking for every typed word in every folded text finds,
 /// on every path that writes the index: a staged import into an empty store,
 /// a staged re-import that changes, keeps and adds rows, and a direct one.

@@ -92,15 +92,18 @@ struct SyncEngineTests {
         let conflict = try #require(engine.report?.conflicts.first)
         #expect(conflict.deliveryID == id && conflict.mine == .outForDelivery && conflict.kept == .failed)
         #expect(conflict.keptBy == PostgresCluster.user)
-        #expect(conflict.sentence.contains("Kept Failed. `r` to apply yours"))
+        #expect(conflict.sentence.contains("`r` to apply your Out for delivery, `x` to keep Failed."))
         #expect(try team.hubStatuses()[id] == "failed", "the newer change stays")
         #expect(TeamFixture.eventually { (try? replica.delivery(id: id))??.status == .failed })
         let rejected = try team.cluster.psql(team.database, """
             SELECT count(*) FROM status_change WHERE client = '\(courier.clientID)' AND outcome = 'rejected'
             """)
         #expect(rejected == "1")
-        // Looked at: no longer shown, and the courier's `u` has nothing left to take back over dispatch's change.
+        // Looked at, with the hub away again: marked seen in the replica at once, so a browser quit now
+        // does not show it again; no longer shown; and the courier's `u` has nothing left to take back.
+        proxy.set(.drop)
         engine.lookedAt(changeID: conflict.changeID)
+        #expect(try replica.unseenConflicts(madeBy: courier.clientID).isEmpty)
         #expect(TeamFixture.eventually { engine.report?.conflicts.isEmpty == true })
         if case .refused(_, let reason) = try replica.undoLastChange(by: courier) {
             #expect(reason.contains(PostgresCluster.user))
@@ -121,6 +124,25 @@ struct SyncEngineTests {
         #expect(TeamFixture.eventually { if case .offline = engine.report?.link { true } else { false } }, "\(String(describing: engine.report))")
         #expect(try replica.count() == team.deliveries.count, "the replica keeps every row")
         try replica.setStatus(.delivered, forDeliveryID: team.deliveries[0].id, by: courier)
+
+        // Opened while the hub is away (another browser starting now): the replica as last synced, and why.
+        let again = try ReplicaSetup.open(
+            try team.address(), replica: team.folder.appendingPathComponent("courier.sqlite"), clientID: courier.clientID,
+            timeout: .seconds(2), catchUp: true, progress: { _ in })
+        #expect(again.offline?.isEmpty == false, "it says the hub does not answer")
+        #expect(try again.store.count() == team.deliveries.count)
+        #expect(try again.store.delivery(id: team.deliveries[0].id)?.status == .delivered, "with what waits to be sent")
+        again.store.close()
+        // Without a replica there is nothing to show: it says so, and makes no file.
+        let none = team.folder.appendingPathComponent("nobody.sqlite")
+        #expect {
+            _ = try ReplicaSetup.open(try team.address(), replica: none, clientID: courier.clientID, timeout: .seconds(2),
+                                      catchUp: true, progress: { _ in })
+        } throws: { error in
+            (error as? HubError)?.message.contains("there is no replica of it here yet") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: none.path))
+
         try cluster.start()
         #expect(TeamFixture.eventually { engine.report?.link == .online && (try? replica.outboxCount()) == 0 })
         #expect(try team.hubStatuses()[team.deliveries[0].id] == "delivered")
