@@ -59,17 +59,20 @@ let package = Package(
         .target(name: "ManifestGenerator", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas", "Input"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Input", "Typesetting", "CNcursesw", "CUnicodeText"]),
+        // The browse loop: terminal events to messages, commands to effects (store, workers, sync, clipboard).
+        .target(name: "Runtime", dependencies: ["Model", "Screens", "Store", "TeamSync", "Terminal", "Typesetting"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [
-                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "ManifestGenerator",
+                "Model", "Manifest", "Store", "TeamHub", "TeamSync", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal", "Runtime",
+                "ManifestGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: - Tests
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
-        .target(name: "TestSupport", dependencies: ["Model", "Manifest"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Model", "Manifest", "Canvas", "Input", "Terminal"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),
@@ -82,8 +85,12 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Canvas", "SeededRandom"], exclude: ["Resources"]),
         .testTarget(name: "RowLayoutTests", dependencies: ["RowLayout", "SeededRandom"]),
         .testTarget(name: "ManifestGeneratorTests", dependencies: ["ManifestGenerator", "Manifest", "Model"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Model", "Typesetting", "RowLayout", "Canvas", "Input", "SeededRandom", "TestSupport"], exclude: ["Snapshots", "StyledSnapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

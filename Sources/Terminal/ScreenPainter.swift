@@ -30,6 +30,16 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     public func drawnOver(rows: [Int]) { overwritten = rows }
     private var overwritten: [Int] = []
 
+    /// What the terminal is told when the program takes it over: a paste comes bracketed.
+    public func takeOver() { backend.writeRaw(TerminalEscapes.bracketedPaste(true)) }
+
+    /// What the terminal is told before it is given back: no doubled line
+    /// left, and a paste unbracketed again.
+    public func giveBack() {
+        resetLines()
+        backend.writeRaw(TerminalEscapes.bracketedPaste(false))
+    }
+
     /// Resets the lines the last frame doubled, before the terminal is given back.
     public func resetLines() {
         guard let previous, hasDoubledLines else { return }
@@ -104,6 +114,18 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             out += encoder.scaledRun(run, in: frame)
         }
         return out
+    }
+
+    /// Shows a frame, then, with `hyperlinks`, its links (OSC 8) over their
+    /// cells, which the backend's cell grid cannot carry.
+    public func draw(_ frame: Frame, hyperlinks: Bool) {
+        draw(frame)
+        guard hyperlinks else { return }
+        let overlay = TerminalEscapes.linkOverlay(for: frame, encoder: encoder)
+        if !overlay.isEmpty { backend.writeRaw(overlay) }
+        // What the overlay wrote is not in the backend's idea of the screen:
+        // a row it covered is drawn whole again when it changes.
+        drawnOver(rows: TerminalEscapes.linkedRows(of: frame))
     }
 
     private static func sameRow(_ a: Frame, _ b: Frame, _ y: Int) -> Bool {

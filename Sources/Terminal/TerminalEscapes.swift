@@ -2,27 +2,27 @@ import Canvas
 import Foundation
 import Typesetting
 
-/// The two escape sequences ncurses knows nothing of, written straight to
-/// the terminal after it has drawn: OSC 52 (set the clipboard) and OSC 8
-/// (hyperlinks over cells whose style has a `link`).
+/// The escape sequences ncurses knows nothing of, which a `TerminalIO`
+/// writes through its backend after a frame: OSC 52 (set the clipboard),
+/// OSC 8 (hyperlinks over cells whose style has a `link`) and bracketed paste.
 ///
 /// Both are fire-and-forget: a terminal that does not know them ignores an
 /// OSC sequence. Hyperlinks are left out for the Linux console, `dumb` and
 /// GNU screen, which may show them as text, and when
 /// `IDELIVERMOBILE_HYPERLINKS=0`.
 public enum TerminalEscapes {
-    /// Puts `text` on the clipboard of the terminal (or of tmux, with `set-clipboard on`).
-    public static func copyToClipboard(_ text: String) {
+    /// What puts `text` on the clipboard of the terminal (or of tmux, with `set-clipboard on`).
+    public static func clipboard(_ text: String) -> String {
         // Base64 keeps the sequence whole; the clipboard gets no control
         // character either, where the next program it is pasted into would obey it.
-        send("\u{1B}]52;c;" + Data(Sanitizer.forCopy(text).utf8).base64EncodedString() + "\u{07}")
+        "\u{1B}]52;c;" + Data(Sanitizer.forCopy(text).utf8).base64EncodedString() + "\u{07}"
     }
 
     /// xterm's bracketed paste (mode 2004): a paste arrives between `ESC[200~`
     /// and `ESC[201~`, so it is told from typing (`KeySequences`). Terminals
     /// without it ignore the request.
-    static func setBracketedPaste(_ on: Bool) {
-        send(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    public static func bracketedPaste(_ on: Bool) -> String {
+        on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
     }
 
     public static let hyperlinksEnabled: Bool = {
@@ -32,21 +32,15 @@ public enum TerminalEscapes {
         return !(term.isEmpty || term == "dumb" || term.hasPrefix("linux") || (term.hasPrefix("screen") && environment["TMUX"] == nil))
     }()
 
-    /// Writes each run of linked cells again inside an OSC 8 hyperlink,
-    /// underlined. The cursor and attributes are saved and restored around it
-    /// (DECSC/DECRC), so ncurses' idea of the screen stays true.
-    static func overlayLinks(_ frame: Frame, encoder: AnsiEncoder) {
-        let out = linkOverlay(for: frame, encoder: encoder)
-        if !out.isEmpty { send(out) }
-    }
-
     /// The rows `linkOverlay` writes over for `frame`.
     static func linkedRows(of frame: Frame) -> [Int] {
         (0 ..< frame.height).filter { y in (0 ..< frame.width).contains { frame[$0, y].style.link != nil } }
     }
 
-    /// The bytes `overlayLinks` writes for `frame`: each run in its cells'
-    /// style, underlined. On a doubled line the run is the line's own
+    /// What writes each run of linked cells of `frame` again inside an OSC 8
+    /// hyperlink, in its cells' style, underlined. The cursor and attributes
+    /// are saved and restored around it (DECSC/DECRC), so ncurses' idea of
+    /// the screen stays true. On a doubled line the run is the line's own
     /// characters at its own columns (a pair of cells each), not underlined:
     /// xterm draws a doubled line's underline a row below it, under the next
     /// line's text. Nor is a run of mosaic cells: its underline would cross
@@ -81,17 +75,5 @@ public enum TerminalEscapes {
     /// True when `text` is only mosaic cells and blanks (braille, block elements).
     static func isMosaic(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0 == " " || (0x2800 ... 0x28FF).contains($0.value) || (0x2580 ... 0x259F).contains($0.value) }
-    }
-
-    private static func send(_ sequence: String) {
-        let bytes = Array(sequence.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { chunk in
-                chunk.baseAddress.map { write(1, $0, chunk.count) } ?? 0
-            }
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }

@@ -3,8 +3,9 @@ import CNcursesw
 import Foundation
 import Input
 
-/// The live terminal through ncursesw: it starts and stops ncurses and reads
-/// events; frames go through a `ScreenPainter` onto the `NcursesBackend`.
+/// The live terminal through ncursesw (a `TerminalIO`): it starts and stops
+/// ncurses and reads events; frames go through a `ScreenPainter` onto the
+/// `NcursesBackend`, and so do the escapes ncurses knows nothing of.
 ///
 /// `start()` takes the terminal over, `draw(_:)` shows a frame, `nextEvent`
 /// waits for input, and `stop()` gives the terminal back; callers stop on
@@ -13,7 +14,7 @@ import Input
 /// the terminal in a known state. `suspend()` gives the terminal back until
 /// `fg`, and a stop from outside (SIGSTOP, then SIGCONT) comes back as a
 /// `.resized` with the whole screen to draw again.
-public final class TerminalSession {
+public final class TerminalSession: TerminalIO {
     private let painter = ScreenPainter(backend: NcursesBackend())
     private var isActive = false
     /// Ends `nextEvent`'s wait from another thread: a worker's answer, a signal.
@@ -29,6 +30,12 @@ public final class TerminalSession {
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     public var size: Size { painter.backend.size }
+
+    /// Asks the terminal what it can draw (`TerminalProbe`), on the raw
+    /// terminal: only before `start`, so that ncurses never reads the answers.
+    public func probe() -> ProbeReplies? {
+        isActive ? nil : TerminalProbe.ask()
+    }
 
     /// Set when the terminal hung up without a SIGHUP reaching us (its pty
     /// closed): reads then fail at once, and a loop that took that for
@@ -81,17 +88,16 @@ public final class TerminalSession {
             }
         }
         painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
-        TerminalEscapes.setBracketedPaste(true)
         isActive = true
+        painter.takeOver()
     }
 
     public func stop() {
         guard isActive else { return }
         isActive = false
         // A terminal without an alternate screen would keep doubled lines.
-        painter.resetLines()
+        painter.giveBack()
         curs_set(1)
-        TerminalEscapes.setBracketedPaste(false)
         endwin()
         // Without an alternate screen (the Linux console, vt100) the last
         // frame stays, the cursor on its last line: the shell's prompt would
@@ -105,13 +111,11 @@ public final class TerminalSession {
     /// Shows a frame, writing only the cells that changed since the last
     /// one; then the hyperlinks ncurses cannot write (OSC 8) over their cells.
     public func draw(_ frame: Frame) {
-        painter.draw(frame)
-        if TerminalEscapes.hyperlinksEnabled {
-            TerminalEscapes.overlayLinks(frame, encoder: painter.encoder)
-            // What the overlay wrote is not in ncurses' idea of the screen: a
-            // row it covered is drawn whole again when it changes.
-            painter.drawnOver(rows: TerminalEscapes.linkedRows(of: frame))
-        }
+        painter.draw(frame, hyperlinks: TerminalEscapes.hyperlinksEnabled)
+    }
+
+    public func copyToClipboard(_ text: String) {
+        painter.backend.writeRaw(TerminalEscapes.clipboard(text))
     }
 
     /// Forgets what is on screen so the next frame is drawn whole.
@@ -215,7 +219,7 @@ public final class TerminalSession {
     /// the next frame is drawn whole. SIGSTOP cannot be caught, so this is where we resume.
     public func suspend() {
         guard isActive else { return }
-        TerminalEscapes.setBracketedPaste(false)
+        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(false))
         endwin()
         kill(getpid(), SIGSTOP)
         _ = signals.takePending()  // the SIGCONT of this resumption
@@ -227,7 +231,7 @@ public final class TerminalSession {
         clearok(ide_curscr(), true)
         refresh()
         // The shell may have turned it off (readline does, after each line).
-        TerminalEscapes.setBracketedPaste(true)
+        painter.backend.writeRaw(TerminalEscapes.bracketedPaste(true))
         invalidate()
         return size
     }

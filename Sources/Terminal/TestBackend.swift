@@ -4,7 +4,7 @@ import Canvas
 /// their styles, every cell written and every raw byte sent, for tests of
 /// what the painter writes (like ratatui's `TestBackend`).
 public final class TestBackend: TerminalBackend {
-    public let size: Size
+    public private(set) var size: Size
     /// The screen as the cell grid sees it (raw writes not applied).
     public private(set) var screen: Frame
     /// Cells put since `resetLog()`, in order.
@@ -18,6 +18,12 @@ public final class TestBackend: TerminalBackend {
     public private(set) var clears = 0
 
     public init(size: Size) {
+        self.size = size
+        screen = Frame(size: size)
+    }
+
+    /// The terminal changed size: its screen is blank at the new one.
+    public func resize(to size: Size) {
         self.size = size
         screen = Frame(size: size)
     }

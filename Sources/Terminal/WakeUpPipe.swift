@@ -42,6 +42,16 @@ public final class WakeUpPipe: Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
+    /// Waits up to `milliseconds` for a wake-up, for a loop with nothing else
+    /// to watch; true when one came (all taken).
+    public func wait(milliseconds: Int32) -> Bool {
+        guard readEnd >= 0 else { return false }
+        var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
+        drain()
+        return true
+    }
+
     /// Takes every wake-up written so far.
     func drain() {
         guard readEnd >= 0 else { return }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Manifest
 import Model
+import Runtime
 import Screens
 import Store
 import TeamSync
@@ -75,13 +76,14 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
 
+        let terminal = TerminalSession()
         // Asked before ncurses starts, on the raw terminal, so its answers never reach ncurses.
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
         var replies: ProbeReplies?
         if glyphs == .automatic {
-            replies = GlyphDetection.isMultiplexed(environment) ? nil : TerminalProbe.ask()
+            replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
             glyphs = GlyphDetection.choose(environment: environment, replies: replies)
             glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
         }
@@ -90,7 +92,6 @@ struct BrowseCommand: ParsableCommand {
         if (try? display.chosenRightToLeft(environment: environment)).flatMap({ $0 }) == nil {
             typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
         }
-        let terminal = TerminalSession()
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in
             SyncEngine(store: team.store, address: team.address, author: identity.author, offline: team.offline,
@@ -123,7 +124,7 @@ struct BrowseCommand: ParsableCommand {
         // index is not copied on its first change (14 bytes a row: for a big
         // store a copy large enough to hold up the first keys).
         var runtime = BrowseRuntime(
-            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock, sync: sync)
+            state: consume state, terminal: terminal, store: store, writer: writer, textSize: textSize, clock: clock.browseClock, sync: sync)
         let ending = runtime.run()
         if case .signal(let number) = ending {
             textSize.waitUntilIdle()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Model
+import Runtime
 
 /// `--now`: the time of day deliveries are late against, for browse, render
 /// and summary. Without it, the system clock's local time (render and
@@ -21,10 +22,8 @@ struct ClockOption: ParsableArguments {
     var fixed: TimeOfDay? { now.flatMap(TimeOfDay.init(parsingClock:)) }
 
     /// The fixed time, or the system clock's local time of day now.
-    var current: TimeOfDay { fixed ?? Self.systemTime() }
+    var current: TimeOfDay { browseClock.current }
 
-    static func systemTime() -> TimeOfDay {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date())
-        return TimeOfDay(minutesSinceMidnight: (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
-    }
+    /// The clock the browse loop follows.
+    var browseClock: BrowseClock { BrowseClock(fixed: fixed) }
 }

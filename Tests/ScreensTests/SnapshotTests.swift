@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import TestSupport
 import Testing
 import Typesetting
 @testable import Screens
@@ -39,12 +40,7 @@ import Typesetting
         let text = state.render().plainText
         let url = SampleData.repositoryRoot
             .appendingPathComponent("Tests/ScreensTests/Snapshots/\(snapshot.testDescription).txt")
-        if ProcessInfo.processInfo.environment["IDELIVERMOBILE_RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
+        guard let expected = try SnapshotFile.stored(at: url, produced: text) else { return }
         #expect(text == expected, "differs from \(url.lastPathComponent); run `make snapshots` if the change is intended")
     }
 }

@@ -47,12 +47,7 @@ import Typesetting
     func screenMatchesItsSnapshot(_ snapshot: Case) throws {
         let bytes = AnsiEncoder().frame(Self.frame(snapshot))
         let url = Self.repositoryRoot.appendingPathComponent("Tests/TerminalTests/Snapshots/\(snapshot.testDescription).ansi")
-        if ProcessInfo.processInfo.environment["IDELIVERMOBILE_RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
+        guard let expected = try SnapshotFile.stored(at: url, produced: bytes) else { return }
         #expect(bytes == expected, "differs from \(url.lastPathComponent); run `make snapshots` if the change is intended")
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// Opens a URL with the desktop's opener (`xdg-open`, or `open` on macOS),
 /// detached from the terminal so it cannot draw over the screens.
-enum SystemOpener {
+public enum SystemOpener {
     /// False when no opener is installed or it could not start.
-    static func open(_ url: String) -> Bool {
+    public static func open(_ url: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let names = ["xdg-open", "open"]
         guard let opener = names.lazy.compactMap({ name in

@@ -29,7 +29,7 @@ import Typesetting
 /// or `.readDelivery` names, so that the notice and the open Shipment screen
 /// show it as saved; and `refreshIfChangedElsewhere`, a PRAGMA about once a
 /// second, to see another process's commits.
-struct BrowseRuntime {
+public struct BrowseRuntime {
     /// How long the loop waits for input before it counts a tick as idle.
     static let tickMilliseconds: Int32 = 50
     /// How long a notice a key caused stays up.
@@ -43,19 +43,21 @@ struct BrowseRuntime {
     static let idleWorkPerTick: Duration = .milliseconds(5)
 
     /// How the loop ended.
-    enum Ending: Error {
+    public enum Ending: Error, Equatable {
         case quit
         /// A terminating signal: the program exits with 128 + it once the terminal is restored.
         case signal(Int32)
     }
 
-    private(set) var state: AppState
-    let terminal: TerminalSession
+    public private(set) var state: AppState
+    let terminal: any TerminalIO
     let store: any DeliveryStoring
     let writer: StatusWriter
     /// Saves the text size off the loop: its fsync would hold up every `+`/`-`.
     let textSize: LatestValueWriter<ContentSizeCategory>
-    let clock: ClockOption
+    let clock: BrowseClock
+    /// Opens a URL (a map, a phone number) outside the terminal: the desktop's opener.
+    let opener: @Sendable (String) -> Bool
     /// A team store's sync engine: its reports become `.synced`, its hub's changes `.storeChanged`.
     let sync: SyncEngine?
     /// Reads the rows of the newest search off the loop.
@@ -70,8 +72,9 @@ struct BrowseRuntime {
     private var idleTicks = 0
     private var noticeDeadline: (serial: Int, at: ContinuousClock.Instant)?
 
-    init(state: AppState, terminal: TerminalSession, store: any DeliveryStoring, writer: StatusWriter,
-         textSize: LatestValueWriter<ContentSizeCategory>, clock: ClockOption, sync: SyncEngine? = nil) {
+    public init(state: AppState, terminal: any TerminalIO, store: any DeliveryStoring, writer: StatusWriter,
+                textSize: LatestValueWriter<ContentSizeCategory>, clock: BrowseClock, sync: SyncEngine? = nil,
+                opener: @escaping @Sendable (String) -> Bool = SystemOpener.open) {
         self.state = state
         self.terminal = terminal
         self.store = store
@@ -79,6 +82,7 @@ struct BrowseRuntime {
         self.textSize = textSize
         self.clock = clock
         self.sync = sync
+        self.opener = opener
         let wakeUp = terminal.wakeUp
         searches = LatestRequestWorker(label: "idelivermobile.search", whenAnswered: { wakeUp.wake() }) { request in
             do throws(StoreError) {
@@ -107,14 +111,14 @@ struct BrowseRuntime {
     }
 
     /// The rows a search shows: every delivery for the plain list, else the store's search.
-    static func rows(for request: SearchRequest, in store: any DeliveryStoring) throws(StoreError) -> any DeliverySource {
+    public static func rows(for request: SearchRequest, in store: any DeliveryStoring) throws(StoreError) -> any DeliverySource {
         if let now = request.lateAt { return try LateRows.rows(for: request, at: now, in: store) }
         if request.query.isEmpty && request.status == .all && request.sort == .manifest { return try store.deliveries() }
         return try store.search(request.query, status: request.status, sort: request.sort)
     }
 
     /// Runs until a command ends the program.
-    mutating func run() -> Ending {
+    public mutating func run() -> Ending {
         do throws(Ending) {
             try carryOut(state.initialCommands())
             try send(.clock(clock.current))
@@ -264,9 +268,9 @@ struct BrowseRuntime {
         case .startNoticeTimer(let serial):
             noticeDeadline = (serial, ContinuousClock.now + Self.noticeDuration)
         case .copyToClipboard(let text):
-            TerminalEscapes.copyToClipboard(text)
+            terminal.copyToClipboard(text)
         case .open(let url):
-            if !SystemOpener.open(url) { return .openFailed }
+            if !opener(url) { return .openFailed }
         case .lookedAtConflict(let changeID):
             sync?.lookedAt(changeID: changeID)
         }
