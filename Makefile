@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/idelivermobile
 DATA := Data/deliveries.json
 
-.PHONY: build run test docs-check unit e2e bench snapshots completions man legibility deps legibility-deps terminals terminals-deps clean
+.PHONY: build run test docs-check unit e2e bench snapshots completions man legibility deps legibility-deps terminals terminals-deps pixels pixels-deps clean
 
 # Installs the Debian packages of $(1) that are missing (as root, or through sudo).
 define install_missing
@@ -19,9 +19,11 @@ endef
 # Debian packages beyond the base machine: the bitmap fonts big text is drawn
 # from (misc-fixed, Terminus, GNU Unifont), a monospace Thai font (TlwgMono)
 # for the scripts DejaVu Sans Mono lacks, in big glyphs and in terminals that
-# fall back through fontconfig, and libpq, PostgreSQL's client library, for
-# the team's hub (it brings libssl-dev, whose libcrypto also hashes manifests).
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf libpq-dev
+# fall back through fontconfig, outline fonts with CJK (Droid Sans Fallback)
+# and colour emoji for text drawn as images (--glyphs pixels), and libpq,
+# PostgreSQL's client library, for the team's hub (it brings libssl-dev,
+# whose libcrypto also hashes manifests).
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf fonts-droid-fallback fonts-noto-color-emoji libpq-dev
 
 deps:
 	$(call install_missing,$(DEPS))
@@ -90,6 +92,7 @@ BENCH_TEAM_CHANGES ?= 10000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
+	cd Benchmarks && $(SWIFT) run -c release PixelLatency --binary $(CURDIR)/$(BIN) --data $(CURDIR)/$(DATA)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_IMPORT_COUNTS) --hub-counts $(BENCH_HUB_COUNTS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
@@ -108,6 +111,20 @@ legibility-deps:
 # `make test`. IDELIVERMOBILE_BIN overrides the binary it measures.
 legibility: deps legibility-deps build
 	python3 scripts/legibility.py
+
+# `--glyphs pixels` seen for real (scripts/pixels.py): xterm -ti vt340 under
+# Xvfb, screenshots of both screens at every category (docs/pixels/), cap
+# heights, OCR, plain xterm and tmux; refreshes docs/pixels.md's table.
+# Tools installed when missing: xterm, a virtual X server, ImageMagick,
+# xdotool for the keys, tesseract, libsixel-bin (img2sixel, to compare) and
+# mlterm (a second sixel terminal).
+PIXELS_PKGS := xterm xvfb x11-utils xdotool imagemagick tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus \
+	tesseract-ocr-heb tesseract-ocr-jpn libsixel-bin mlterm tmux
+pixels-deps:
+	$(call install_missing,$(PIXELS_PKGS))
+
+pixels: deps pixels-deps build
+	python3 scripts/pixels.py
 
 # The terminal matrix (docs/terminals.md): each terminal Debian has, run
 # under Xvfb, what `automatic` picks there and screenshots at four sizes.

@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "idelivermobile", targets: ["idelivermobile"]),
-        .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "TeamHub", "Typesetting", "RowLayout", "Canvas", "Input", "Screens"]),
+        .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "TeamHub", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal"]),
         // Deterministic test data for the benchmarks; not part of the kit a program links.
         .library(name: "ManifestGenerator", targets: ["ManifestGenerator"]),
     ],

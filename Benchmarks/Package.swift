@@ -12,8 +12,16 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Keys timed end to end: the release binary on a pseudo-terminal (no library needed).
-        .executableTarget(name: "KeyLatency", path: "KeyLatency"),
+        // The program on a pseudo-terminal that answers like a terminal, for the end-to-end parts.
+        .target(name: "BenchTerminal", path: "BenchTerminal"),
+        // Keys timed end to end: the release binary on a pseudo-terminal.
+        .executableTarget(name: "KeyLatency", dependencies: ["BenchTerminal"], path: "KeyLatency"),
+        // `--glyphs pixels`: images encoded in process, and the release binary on a sixel-answering pseudo-terminal.
+        .executableTarget(
+            name: "PixelLatency",
+            dependencies: ["BenchTerminal", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            path: "PixelLatency"
+        ),
         // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.
         .executableTarget(
             name: "ImportTiming",

@@ -1,4 +1,5 @@
 import Foundation
+import BenchTerminal
 
 /// One run of the browser on a store through a pseudo-terminal: the time
 /// to the first frame, then each key of `KeyScript` from the moment it is

@@ -1,4 +1,5 @@
 import Foundation
+import BenchTerminal
 
 /// The SQLite stores the sessions browse: `idelivermobile generate` (seed 1)
 /// imported by `idelivermobile import`, made once per row count in the work

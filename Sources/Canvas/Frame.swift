@@ -24,6 +24,8 @@ public struct Frame: Sendable, Hashable {
     public internal(set) var lineAttributes: [LineAttribute]
     /// Text the terminal scales itself (see `ScaledRun`), in drawing order.
     public internal(set) var scaledRuns: [ScaledRun] = []
+    /// Text the terminal shows as images (see `PixelRun`), in drawing order.
+    public internal(set) var pixelRuns: [PixelRun] = []
     /// Where drawing lands: the whole frame, or the area `clipped(to:_:)` gives.
     public private(set) var clip: Rect
 
@@ -145,7 +147,7 @@ extension Frame {
     public static func == (lhs: Frame, rhs: Frame) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
             && lhs.hidesCursor == rhs.hidesCursor
-            && lhs.lineAttributes == rhs.lineAttributes && lhs.scaledRuns == rhs.scaledRuns
+            && lhs.lineAttributes == rhs.lineAttributes && lhs.scaledRuns == rhs.scaledRuns && lhs.pixelRuns == rhs.pixelRuns
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -154,5 +156,6 @@ extension Frame {
         hasher.combine(cells)
         hasher.combine(lineAttributes)
         hasher.combine(scaledRuns)
+        hasher.combine(pixelRuns)
     }
 }

@@ -133,6 +133,8 @@ public struct BrowseRuntime {
                 if let event = terminal.nextEvent(timeoutMilliseconds: wait) {
                     quietSince = .now
                     try send(Self.message(for: event))
+                    // A resize may come with a new cell size (the font zoomed): images are sized for it.
+                    if case .resized = event, let cell = terminal.takeChangedCellPixels() { try send(.cellSizeChanged(cell)) }
                 } else if ContinuousClock.now - quietSince >= .milliseconds(Int(Self.tickMilliseconds)) {
                     quietSince = .now
                     try idleTick()

@@ -26,6 +26,9 @@ extension AppState {
             // been given away (a suspension) and the screen lost.
             resize(to: newSize)
             commands = []
+        case .cellSizeChanged(let cell):
+            setCellPixels(cell)
+            commands = []
         case .suspendRequested:
             commands = [.suspend]
         case .terminated(let signal):

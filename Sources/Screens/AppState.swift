@@ -18,7 +18,7 @@ public struct AppState: Sendable {
     public internal(set) var source: any DeliverySource
     public internal(set) var size: Size
     public internal(set) var category: ContentSizeCategory
-    public let typesetter: Typesetter
+    public internal(set) var typesetter: Typesetter
     public let strategy: RowHeightStrategy
     public internal(set) var route: Route = .deliveries
     /// The highlighted row of the Deliveries screen.
@@ -239,6 +239,18 @@ public struct AppState: Sendable {
         guard let line, let current = layout.screenLine(ofRow: selected) else { return }
         let target = max(0, min(line, layout.viewportHeight - layout.height(ofRow: selected)))
         if target != current { layout.scroll(by: current - target) }
+    }
+
+    /// Sizes images for a new cell size: every row is measured again (a
+    /// new layout), the selection kept in view.
+    mutating func setCellPixels(_ cell: CellPixelSize) {
+        guard typesetter.cellPixels != cell else { return }
+        typesetter.cellPixels = cell
+        layout = ListLayout(
+            rowCount: source.count, strategy: strategy.effective(forRowCount: source.count),
+            context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), viewportHeight: Self.listHeight(size: size), measurer: measurer
+        )
+        layout.reveal(row: selected)
     }
 
     mutating func resize(to newSize: Size) {

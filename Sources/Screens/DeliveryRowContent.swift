@@ -133,7 +133,7 @@ struct DeliveryRowContent {
         guard !words.isEmpty else { return }
         func mark(_ text: TypesetText, style: TextStyle, top: Int) {
             guard typesetter.rowsPerLine(for: style, at: category) == 1 else { return }
-            for (offset, line) in text.lines.enumerated() {
+            for (offset, line) in text.lines.enumerated() where line.pixels == nil {
                 let pieces = line.graphemes.map(\.text)
                 var columnOf: [Int] = [0]
                 for grapheme in line.graphemes { columnOf.append((columnOf.last ?? 0) + grapheme.columns) }
@@ -200,9 +200,13 @@ struct DeliveryRowContent {
             for line in y ..< y + rows {
                 frame.write("▌", x: 0, y: line, style: CellStyle(bold: true, color: .tint))
             }
-            let doubles = typesetter.mayDoubleLines
-            let from = textX - (doubles ? 2 : 1)
-            frame.restyle(x: from, y: y, width: width - from - (doubles ? 1 : 0), height: rows) { $0.reverse = true }
+            // Images keep their colours (moving the selection sends none
+            // again), so the cells around them stay as they are too: the bar marks the row.
+            if !typesetter.drawsImages {
+                let doubles = typesetter.mayDoubleLines
+                let from = textX - (doubles ? 2 : 1)
+                frame.restyle(x: from, y: y, width: width - from - (doubles ? 1 : 0), height: rows) { $0.reverse = true }
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ extension Frame {
     mutating func draw(_ text: TypesetText, x: Int, y: Int, style: CellStyle) {
         for (offset, line) in text.lines.enumerated() {
             let row = y + offset
+            // An image starting above the frame still shows its rows inside.
+            if let pixels = line.pixels, row < 0, row + pixels.rows > 0 { addPixelRun(pixels, x: x, y: row) }
             guard row >= 0, row < height, !isHalfCut(line, y: row) else { continue }
             put(line.graphemes, x: x, y: row, style: style)
             markScaling(of: line, x: x, y: row)
@@ -34,9 +36,10 @@ extension Frame {
     }
 
     /// Records what the terminal draws itself for a line: its DEC line
-    /// attribute, or the OSC 66 run starting on it.
+    /// attribute, the OSC 66 run or the image starting on it.
     private mutating func markScaling(of line: TypesetLine, x: Int, y: Int) {
         if line.lineAttribute != .normal { setLineAttribute(line.lineAttribute, y: y) }
+        if let pixels = line.pixels { addPixelRun(pixels, x: x, y: y) }
         if let scaled = line.scaled {
             addScaledRun(ScaledRun(x: x, y: y, columns: line.width, graphemes: scaled.graphemes, scale: scaled.scale))
         }

@@ -13,6 +13,9 @@ public enum Message: Sendable {
     /// The terminal has this size now: after a resize, or back from a
     /// suspension (when everything is drawn again).
     case resized(Size)
+    /// The terminal's cell is this many pixels now (its font was zoomed):
+    /// text drawn as images is sized for it and the screen laid out again.
+    case cellSizeChanged(CellPixelSize)
     /// SIGTSTP from another process: suspend as Ctrl-Z does.
     case suspendRequested
     /// A terminating signal (SIGINT, SIGTERM, SIGHUP, …) arrived.

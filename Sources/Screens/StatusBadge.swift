@@ -94,7 +94,7 @@ struct StatusBadge {
         for style in [TextStyle.headline, .subheadline, .caption1] {
             let set = typesetter.typeset(symbol, style: style, category: category, width: columns)
             // Only a mosaic: a doubled or scaled line belongs to the whole row, not to a tile.
-            let isMosaic = set.lines.allSatisfy { $0.lineAttribute == .normal && $0.scaled == nil }
+            let isMosaic = set.lines.allSatisfy { $0.lineAttribute == .normal && $0.scaled == nil && $0.pixels == nil }
             if isMosaic, set.height > 1, set.height < rows, set.width < columns { return set }
         }
         return TypesetText(lines: [TypesetLine(graphemes: [Grapheme(symbol, columns: 1)])], isBold: true)

@@ -1,15 +1,20 @@
 import Canvas
+import Typesetting
 
 /// Escape sequences for what the cell grid cannot say to ncurses: styled
-/// text at a cursor position, DEC double-size lines and kitty's OSC 66 runs.
+/// text at a cursor position, DEC double-size lines, kitty's OSC 66 runs
+/// and text shown as images (sixel or the kitty graphics protocol).
 /// The live terminal writes them with these functions, and `render --ansi`
 /// prints whole frames with them.
 public struct AnsiEncoder: Sendable {
     /// How many colours the terminal has: 256 gets the extended palette.
     public var colorCount: Int
+    /// How this terminal shows images, for frames with `pixelRuns`; nil: it does not.
+    public var graphics: PixelGraphics?
 
-    public init(colorCount: Int = 256) {
+    public init(colorCount: Int = 256, graphics: PixelGraphics? = nil) {
         self.colorCount = colorCount
+        self.graphics = graphics
     }
 
     static let escape = "\u{1B}"
@@ -94,6 +99,34 @@ public struct AnsiEncoder: Sendable {
             + "\(Self.escape)[0m"
     }
 
+    /// One image: the cursor to each of its pieces, then the piece in the
+    /// terminal's protocol, in the colours of the run's top-left cell.
+    public func pixelRun(_ run: PixelRun, in frame: Frame) -> String {
+        guard let graphics else { return "" }
+        let tiles = PixelRunEncoder.shared.tiles(for: run, style: frame[run.x, run.y].style, graphics: graphics, colorCount: colorCount)
+        return tiles.map { Self.moveTo(x: run.x + $0.column, y: run.y) + $0.bytes }.joined()
+    }
+
+    /// Forgets every rasterised line and encoded image, so that a benchmark
+    /// times them from nothing (the cost of a first `+` to a size).
+    public static func forgetEncodedImages() {
+        PixelRunEncoder.shared.removeAll()
+        PixelRaster.shared.removeImages()
+    }
+
+    /// What takes an image away so the cells under it can be drawn again:
+    /// its cells erased (sixel images go with the cells they are on), or
+    /// its placement deleted (kitty keeps images over the text).
+    public func erasing(_ run: PixelRun) -> String {
+        guard let graphics else { return "" }
+        switch graphics.graphicsProtocol {
+        case .sixel:
+            return "\(Self.escape)[0m" + (run.y ..< run.y + run.rows).map { Self.moveTo(x: run.x, y: $0) + "\(Self.escape)[\(run.columns)X" }.joined()
+        case .kitty:
+            return KittyGraphicsEncoder.delete(id: PixelRunEncoder.placement(of: run), placement: 1)
+        }
+    }
+
     /// Row `y` as plain styled cells, skipping cells the terminal draws itself.
     public func plainLine(_ frame: Frame, y: Int) -> String {
         // A line attribute is reset only in a frame that sets some: a
@@ -123,11 +156,12 @@ public struct AnsiEncoder: Sendable {
     }
 
     /// What the terminal draws itself on top of the cells: every doubled
-    /// line and every scaled run, in that order.
+    /// line, every scaled run and every image, in that order.
     public func scaling(_ frame: Frame) -> String {
         var out = ""
         for y in 0 ..< frame.height where frame.lineAttributes[y] != .normal { out += doubledLine(frame, y: y) }
         for run in frame.scaledRuns { out += scaledRun(run, in: frame) }
+        for run in frame.pixelRuns { out += pixelRun(run, in: frame) }
         return out
     }
 

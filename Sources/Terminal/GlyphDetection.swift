@@ -1,16 +1,24 @@
+import Canvas
 import Typesetting
 
 /// Which `GlyphMode` the terminal can do best, from its environment and
 /// its answers to the probe (`TerminalProbe`), in the order of the ladder:
 /// OSC 66 (`scaled`) where the probe shows kitty's text-sizing protocol,
-/// DEC double-size lines (`doubled`) where the terminal names itself as one
-/// that draws them with a scaled font, else a mosaic: braille, or half
-/// blocks in terminals whose braille is missing or misdrawn. Inside tmux or
-/// screen, which pass neither protocol through, always the braille mosaic.
+/// images (`pixels`) where the terminal draws sixel or kitty graphics and its
+/// cell size in pixels is known, DEC double-size lines (`doubled`) where the
+/// terminal names itself as one that draws them with a scaled font, else a
+/// mosaic: braille, or half blocks in terminals whose braille is missing or
+/// misdrawn. Inside tmux or screen, which pass none of these through, always
+/// the braille mosaic.
 public enum GlyphDetection {
-    /// The first question: XTVERSION, then a status report that every
-    /// terminal answers last, so the answers are known complete when it comes.
-    public static let identify = "\u{1B}[>0q\u{1B}[5n"
+    /// The first question: XTVERSION, kitty's graphics query, the device
+    /// attributes (4: sixel), XTSMGRAPHICS's colour registers and largest
+    /// sixel image, the cell and window sizes in pixels, the default colours
+    /// (OSC 10, 11), then a status report that every terminal answers last,
+    /// so the answers are known complete when it comes. A terminal that does
+    /// not know one of these ignores it without showing anything.
+    public static let identify = "\u{1B}[>0q" + KittyGraphicsEncoder.query + "\u{1B}[c\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[14t"
+        + "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[5n"
     /// The second, only for a terminal that may draw OSC 66 (see
     /// `asksAboutScaling`): a carriage return, a cursor position report, a
     /// space two cells wide (OSC 66 `w=2`), another report, a space scaled
@@ -77,23 +85,32 @@ public enum GlyphDetection {
         return nil
     }
 
-    /// The mode for these answers (nil: the terminal was not probed).
-    public static func choose(environment: [String: String], replies: ProbeReplies?) -> GlyphMode {
+    /// The mode for these answers (nil: the terminal was not probed);
+    /// `windowCell` is the cell size the tty itself reports (`TIOCGWINSZ`).
+    public static func choose(
+        environment: [String: String], replies: ProbeReplies?, windowCell: CellPixelSize? = nil, cells: Size? = nil
+    ) -> GlyphMode {
         if isMultiplexed(environment) { return .automatic }
         if let columns = replies?.cursorColumns, columns.count >= 3,
            columns[1] == columns[0] + 2, columns[2] == columns[1] + 2 {
             return .scaled
         }
+        if let replies, graphics(replies: replies, windowCell: windowCell, cells: cells) != nil { return .pixels }
         if let version = replies?.version, drawsDoubledLines(version: version) { return .doubled }
         if drawsDoubledLines(environment) { return .doubled }
         return misdrawsBraille(environment) ? .blocks : .automatic
     }
 
-    /// The mode and why, as the status bar and help say it: "doubled (xterm)".
-    public static func label(for mode: GlyphMode, environment: [String: String], replies: ProbeReplies?) -> String {
+    /// The mode and why, as the status bar and help say it: "doubled
+    /// (xterm)", and for images also how they are sent: "pixels (sixel, xterm)".
+    public static func label(
+        for mode: GlyphMode, environment: [String: String], replies: ProbeReplies?, graphics: GraphicsProtocol? = nil
+    ) -> String {
         // `automatic` after detection is the braille mosaic: say what is drawn.
         let shown = mode == .automatic ? "braille" : mode.rawValue
-        return terminalName(environment: environment, version: replies?.version).map { "\(shown) (\($0))" } ?? shown
+        let terminal = terminalName(environment: environment, version: replies?.version)
+        let reasons = [mode == .pixels ? graphics?.rawValue : nil, terminal].compactMap { $0 }
+        return reasons.isEmpty ? shown : "\(shown) (\(reasons.joined(separator: ", ")))"
     }
 
     /// The dotted numbers after `prefix` in `text` ("kitty(0.26.5)" → [0, 26, 5]).
@@ -102,5 +119,32 @@ public enum GlyphDetection {
         let digits = text.dropFirst(prefix.count).prefix { $0.isNumber || $0 == "." }
         let parts = digits.split(separator: ".").compactMap { Int($0) }
         return parts.isEmpty ? nil : parts
+    }
+
+    /// How the terminal shows images, if it can: kitty's graphics protocol
+    /// when it answered the query, else sixel when its device attributes say
+    /// so; never without a cell size in pixels (the tty's, else `ESC [ 16 t`,
+    /// else the window's pixels over its cells).
+    /// `assumingSixel` (`--glyphs pixels` asked for by name) takes sixel
+    /// for a terminal that said nothing about graphics.
+    public static func graphics(
+        replies: ProbeReplies, windowCell: CellPixelSize?, cells: Size? = nil, assumingSixel: Bool = false
+    ) -> PixelGraphics? {
+        let graphicsProtocol: GraphicsProtocol
+        if replies.kittyGraphics {
+            graphicsProtocol = .kitty
+        } else if replies.drawsSixel || assumingSixel {
+            graphicsProtocol = .sixel
+        } else {
+            return nil
+        }
+        let fromWindow = replies.windowPixels.flatMap { pixels in
+            cells.flatMap { CellPixelSize(windowPixels: (pixels.width, pixels.height), cells: $0) }
+        }
+        guard let cell = windowCell ?? replies.cellPixels ?? fromWindow else { return nil }
+        return PixelGraphics(
+            graphicsProtocol: graphicsProtocol, cell: cell, foreground: replies.foreground ?? .black, background: replies.background ?? .white,
+            colorRegisters: replies.colorRegisters ?? 16, maximumWidth: replies.sixelGeometry?.width ?? 1000
+        )
     }
 }

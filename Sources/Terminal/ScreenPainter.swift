@@ -3,10 +3,12 @@ import Canvas
 /// Shows frames on a `TerminalBackend`, writing only the cells that changed
 /// since the last frame.
 ///
-/// Cells the terminal draws itself (doubled lines, OSC 66 runs) never go
-/// through the backend's cell grid: they are written raw after each flush,
-/// and where such a row or run goes away its rows are reset (`ESC # 5`) and
-/// redrawn whole, so nothing of it remains.
+/// Cells the terminal draws itself (doubled lines, OSC 66 runs, images)
+/// never go through the backend's cell grid: they are written raw after
+/// each flush, and where such a row or run goes away its rows are reset
+/// (`ESC # 5`) and redrawn whole, so nothing of it remains. An image is
+/// sent only when it is new (another line, place or colour) or its rows
+/// were redrawn: a key that changes cells around it sends no image again.
 public final class ScreenPainter<Backend: TerminalBackend> {
     public let backend: Backend
     public var encoder: AnsiEncoder
@@ -42,20 +44,44 @@ public final class ScreenPainter<Backend: TerminalBackend> {
 
     /// Resets the lines the last frame doubled, before the terminal is given back.
     public func resetLines() {
-        guard let previous, hasDoubledLines else { return }
-        var out = ""
+        guard let previous else { return }
+        var out = encoder.graphics?.graphicsProtocol == .kitty && !shownImages.isEmpty ? KittyGraphicsEncoder.deleteAll : ""
         for y in 0 ..< previous.height where previous.lineAttributes[y] != .normal {
             out += AnsiEncoder.moveTo(x: 0, y: y) + LineAttribute.normal.escapeSequence
         }
         if !out.isEmpty { backend.writeRaw(out) }
     }
 
+    /// Images shown on the terminal now, as sent.
+    private var shownImages: Set<ShownImage> = []
+
+    /// An image as sent: the run, and what of its top-left cell's style colours it.
+    struct ShownImage: Hashable {
+        var run: PixelRun
+        var color: ColorRole
+        var dim: Bool
+        var underline: Bool
+
+        init(_ run: PixelRun, in frame: Frame) {
+            let style = frame[run.x, run.y].style
+            self.run = run
+            color = style.color
+            dim = style.dim
+            underline = style.underline
+        }
+    }
+
     public func draw(_ frame: Frame) {
         let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
         var redrawn = [Bool](repeating: old == nil, count: frame.height)
         var before = ""
+        let images = Set(frame.pixelRuns.map { ShownImage($0, in: frame) })
         hasDoubledLines = hasDoubledLines || frame.lineAttributes.contains { $0 != .normal }
         if old == nil {
+            // Images the terminal keeps over its text (kitty) go with the screen.
+            if encoder.graphics?.graphicsProtocol == .kitty {
+                before += KittyGraphicsEncoder.deleteAll
+            }
             backend.clear()
             // Any row may still carry a line attribute from before.
             if hasDoubledLines {
@@ -76,30 +102,49 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             for run in old.scaledRuns where !kept.contains(run) {
                 for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
             }
+            // An image going away is erased and its rows drawn again.
+            for image in shownImages where !images.contains(image) {
+                before += encoder.erasing(image.run)
+                for y in image.run.y ..< min(frame.height, image.run.y + image.run.rows) { redrawn[y] = true }
+            }
         }
         if !before.isEmpty { backend.writeRaw(before) }
         for y in 0 ..< frame.height where redrawn[y] && old != nil { backend.invalidateRows(y ..< y + 1) }
 
         var touched = redrawn
+        let underImage = Self.imageCells(of: frame), wasUnderImage = old.map { Self.imageCells(of: $0) }
         for y in 0 ..< frame.height {
+            let imageRow = frame.pixelRuns.contains { (($0.y) ..< $0.y + $0.rows).contains(y) }
+            let wasImageRow = old?.pixelRuns.contains { (($0.y) ..< $0.y + $0.rows).contains(y) } ?? false
             for x in 0 ..< frame.width {
                 let cell = frame[x, y]
-                if cell.isContinuation || frame.isCovered(x: x, y: y) { continue }
-                if !redrawn[y], let old, old[x, y] == cell, !old.isCovered(x: x, y: y) { continue }
-                backend.put(frame.written(x: x, y: y), x: x, y: y)
-                touched[y] = true
+                if cell.isContinuation { continue }
+                let index = y * frame.width + x
+                if !underImage[index], frame.isCovered(x: x, y: y) { continue }
+                let written = Self.written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
+                if !redrawn[y], let old, !(old.isCovered(x: x, y: y) && wasUnderImage?[index] != true),
+                   Self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
+                backend.put(written, x: x, y: y)
+                if !underImage[index] { touched[y] = true }
             }
         }
         backend.setCursor(frame.cursor, visible: frame.cursor != nil && !frame.hidesCursor)
         backend.flush()
-        let after = scaling(of: frame, old: old, touched: touched)
+        var after = scaling(of: frame, old: old, touched: touched)
+        // New images, and those on rows drawn again (drawing a cell erases a sixel image's pixels there).
+        for run in frame.pixelRuns {
+            let image = ShownImage(run, in: frame)
+            if old != nil, shownImages.contains(image), !(run.y ..< run.y + run.rows).contains(where: { redrawn[$0] }) { continue }
+            after += encoder.pixelRun(run, in: frame)
+        }
         if !after.isEmpty { backend.writeRaw(after) }
+        shownImages = images
         previous = frame
         overwritten = []
     }
 
-    /// The doubled lines and runs to (re)write: new or changed ones, and any
-    /// on a row the flush may have written to.
+    /// The doubled lines and OSC 66 runs to (re)write: new or changed ones,
+    /// and any on a row the flush may have written to.
     private func scaling(of frame: Frame, old: Frame?, touched: [Bool]) -> String {
         var out = ""
         for y in 0 ..< frame.height where frame.lineAttributes[y] != .normal {
@@ -114,6 +159,29 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             out += encoder.scaledRun(run, in: frame)
         }
         return out
+    }
+
+    /// A cell as ncurses gets it. On a row with an image, ncurses must never
+    /// see a blank it could clear across the image to change a cell beside
+    /// it (EL, EL1: seen erasing sixel images in xterm), so blanks there are
+    /// no-break spaces, which look the same; under the image it keeps the
+    /// line's plain text, written once before the image is sent and then
+    /// left alone while the image stays.
+    private static func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
+        var written = underImage ? Cell(frame[x, y].grapheme, style: .plain) : frame.written(x: x, y: y)
+        if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
+        return written
+    }
+
+    /// Which cells of `frame` an image covers, row by row.
+    private static func imageCells(of frame: Frame) -> [Bool] {
+        var cells = [Bool](repeating: false, count: frame.width * frame.height)
+        for run in frame.pixelRuns {
+            for y in max(0, run.y) ..< min(frame.height, run.y + run.rows) {
+                for x in max(0, run.x) ..< min(frame.width, run.x + run.columns) { cells[y * frame.width + x] = true }
+            }
+        }
+        return cells
     }
 
     /// Shows a frame, then, with `hyperlinks`, its links (OSC 8) over their

@@ -34,7 +34,13 @@ public enum TerminalEscapes {
 
     /// The rows `linkOverlay` writes over for `frame`.
     static func linkedRows(of frame: Frame) -> [Int] {
-        (0 ..< frame.height).filter { y in (0 ..< frame.width).contains { frame[$0, y].style.link != nil } }
+        (0 ..< frame.height).filter { y in (0 ..< frame.width).contains { frame[$0, y].style.link != nil && !underImage(frame, x: $0, y: y) } }
+    }
+
+    /// True when an image shows over cell (x, y): text written there would
+    /// draw over the image (and erase a sixel image's pixels under it).
+    private static func underImage(_ frame: Frame, x: Int, y: Int) -> Bool {
+        frame.pixelRuns.contains { $0.covers(x: x, y: y) }
     }
 
     /// What writes each run of linked cells of `frame` again inside an OSC 8
@@ -44,7 +50,9 @@ public enum TerminalEscapes {
     /// characters at its own columns (a pair of cells each), not underlined:
     /// xterm draws a doubled line's underline a row below it, under the next
     /// line's text. Nor is a run of mosaic cells: its underline would cross
-    /// every row of its glyphs. Both stay links.
+    /// every row of its glyphs. Both stay links. Text shown as an image gets
+    /// no link: its cells hold the line's plain text under the image, which
+    /// written again would show over it.
     static func linkOverlay(for frame: Frame, encoder: AnsiEncoder = AnsiEncoder()) -> String {
         var out = ""
         for y in 0 ..< frame.height {
@@ -55,10 +63,10 @@ public enum TerminalEscapes {
             var x = 0
             while x < count {
                 let first = cellAt(x)
-                guard let link = first.style.link else { x += 1; continue }
+                guard let link = first.style.link, doubled || !underImage(frame, x: x, y: y) else { x += 1; continue }
                 var text = ""
                 let start = x
-                while x < count, cellAt(x).style.link == link {
+                while x < count, cellAt(x).style.link == link, doubled || !underImage(frame, x: x, y: y) {
                     let cell = cellAt(x)
                     if !cell.isContinuation { text += cell.grapheme.isEmpty ? " " : cell.grapheme }
                     x += 1

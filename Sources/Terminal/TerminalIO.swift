@@ -33,6 +33,10 @@ public protocol TerminalIO: AnyObject {
     func draw(_ frame: Frame)
     /// Forgets what is on screen so the next frame is drawn whole.
     func invalidate()
+    /// After a resize: the terminal's cell size in pixels when images are
+    /// drawn and it changed (its font was zoomed), so the screen is laid
+    /// out again for it; nil otherwise.
+    func takeChangedCellPixels() -> CellPixelSize?
     /// Gives the terminal back until the program is resumed (Ctrl-Z), then takes it again.
     func suspend()
     /// Puts `text`, made safe to paste, on the terminal's clipboard (OSC 52).

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 
 /// Asks the terminal what it can draw, before ncurses takes it over: writes
@@ -61,6 +62,23 @@ public enum TerminalProbe {
             replies = ProbeReplies(parsing: bytes)
         }
         return replies
+    }
+
+    /// The cell size the tty reports in its `TIOCGWINSZ` pixel fields
+    /// (xterm fills them; many terminals leave them 0), or nil.
+    public static func windowCell(of descriptor: Int32 = 1) -> CellPixelSize? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+        return CellPixelSize(
+            windowPixels: (Int(window.ws_xpixel), Int(window.ws_ypixel)), cells: Size(width: Int(window.ws_col), height: Int(window.ws_row))
+        )
+    }
+
+    /// The tty's size in cells, or nil.
+    public static func windowCells(of descriptor: Int32 = 1) -> Size? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        return Size(width: Int(window.ws_col), height: Int(window.ws_row))
     }
 
     private static func send(_ text: String, to output: Int32) {

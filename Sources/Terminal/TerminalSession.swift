@@ -21,6 +21,8 @@ public final class TerminalSession: TerminalIO {
     public let wakeUp = WakeUpPipe()
     private let signals: TerminalSignals
     private var usesColor = false
+    /// How the terminal shows images (`--glyphs pixels`); set before `start`.
+    public var graphics: PixelGraphics?
 
     public init() {
         signals = TerminalSignals(wakeUp: wakeUp)
@@ -87,7 +89,7 @@ public final class TerminalSession: TerminalIO {
                 init_pair(ColorPalette.pair(for: role), palette.foreground(role), -1)
             }
         }
-        painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0)
+        painter.encoder = AnsiEncoder(colorCount: has_colors() ? Int(ide_colors()) : 0, graphics: graphics)
         isActive = true
         painter.takeOver()
     }
@@ -120,6 +122,18 @@ public final class TerminalSession: TerminalIO {
 
     /// Forgets what is on screen so the next frame is drawn whole.
     public func invalidate() { painter.invalidate() }
+
+    /// The cell size in pixels the tty reports now, when images are drawn
+    /// and it changed (the terminal's font was zoomed): images are then
+    /// sized for it, and the caller lays the screen out again.
+    public func takeChangedCellPixels() -> CellPixelSize? {
+        guard var graphics, let cell = TerminalProbe.windowCell(), cell != graphics.cell else { return nil }
+        graphics.cell = cell
+        self.graphics = graphics
+        painter.encoder.graphics = graphics
+        painter.invalidate()
+        return cell
+    }
 
     // MARK: - Input
 

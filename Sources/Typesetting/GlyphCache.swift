@@ -130,7 +130,8 @@ final class GlyphCache: Sendable {
         return (Int(above), Int(below), Int(above + below))
     }
 
-    private static func find(pattern: String, scalar: UInt32) -> (String, Int32)? {
+    /// The font file and face index fontconfig gives for `pattern` (with `scalar`, unless 0).
+    static func find(pattern: String, scalar: UInt32) -> (String, Int32)? {
         var buffer = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
         let found = buffer.withUnsafeMutableBufferPointer { out in

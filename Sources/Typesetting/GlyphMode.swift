@@ -17,4 +17,9 @@ public enum GlyphMode: String, Sendable, Hashable, CaseIterable, Codable {
     /// kitty's text-sizing protocol (OSC 66): the terminal's own font at
     /// Apple's size ratios.
     case scaled
+    /// Text drawn as images (sixel or the kitty graphics protocol): the
+    /// real font rasterised at Apple's size for every style, in terminals
+    /// that report their cell size in pixels; mosaics where the cell size
+    /// is unknown.
+    case pixels
 }

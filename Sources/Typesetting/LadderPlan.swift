@@ -19,7 +19,8 @@ import Canvas
 /// 3. a style Apple sets larger is never drawn smaller (Headline = Body ≥
 ///    Callout ≥ Subhead ≥ Footnote ≥ Captions), at every category.
 ///
-/// A mode that scales text itself (`scaled`) has every ratio: each style is
+/// A mode that scales text itself (`scaled`) or draws it as images
+/// (`pixels`) has every ratio: each style is
 /// drawn at Apple's size, below Large too. A mode of steps (mosaics, doubled
 /// lines) cannot shrink, so below Large every style is native, and above it
 /// the plan picks among the mode's rungs (`rungs(for:)`).
@@ -36,6 +37,9 @@ public struct LadderPlan: Sendable, Hashable {
         case braille(cap: Int)
         /// Half blocks, a capital this many half-rows tall.
         case blocks(cap: Int)
+        /// An image of the text in the real font at these points (Apple's),
+        /// Large's Body (17 pt) as tall as a native capital.
+        case pixels(points: Int)
 
         /// How tall a capital is drawn, relative to a native one: what the
         /// rule compares. A native capital is about 0.63 of a row (DejaVu
@@ -48,6 +52,7 @@ public struct LadderPlan: Sendable, Hashable {
             case .scaled(let scale): scale.effective
             case .braille(let cap): Double(cap) / 4 / Self.nativeCapRows
             case .blocks(let cap): Double(cap) / 2 / Self.nativeCapRows
+            case .pixels(let points): Double(points) / 17
             }
         }
 
@@ -63,6 +68,7 @@ public struct LadderPlan: Sendable, Hashable {
                     ? "scaled \(scale.scale)·\(scale.numerator)/\(scale.denominator)" : "scaled \(scale.scale)"
             case .braille(let cap): "braille \(cap)"
             case .blocks(let cap): "blocks \(cap)"
+            case .pixels(let points): "pixels \(points) pt"
             }
         }
 
@@ -71,7 +77,7 @@ public struct LadderPlan: Sendable, Hashable {
             switch self {
             case .braille(let cap): (.braille, cap)
             case .blocks(let cap): (.halfBlocks, cap)
-            case .native, .doubled, .scaled: nil
+            case .native, .doubled, .scaled, .pixels: nil
             }
         }
     }
@@ -80,6 +86,8 @@ public struct LadderPlan: Sendable, Hashable {
     enum Rungs {
         /// Drawn at any ratio by the terminal: each style at Apple's size.
         case continuous
+        /// Drawn as images of the real font: each style at Apple's points.
+        case images
         /// These drawings only, from shortest to tallest (native first).
         case steps([Drawing])
     }
@@ -121,12 +129,13 @@ public struct LadderPlan: Sendable, Hashable {
     static let blocksCaps = [7, 8, 9, 10]
 
     /// The drawings `mode` has. `automatic` is what `browse` draws when the
-    /// terminal could not be asked (render, tmux): braille. When a terminal
-    /// draws pixels (issue 36), they are one more continuous mode.
+    /// terminal could not be asked (render, tmux): braille. Images
+    /// (`pixels`) draw any size, below Large too.
     static func rungs(for mode: GlyphMode) -> Rungs {
         let braille = brailleCaps.map(Drawing.braille(cap:))
         switch mode {
         case .scaled: return .continuous
+        case .pixels: return .images
         case .native: return .steps([.native])
         case .automatic, .mosaic, .braille: return .steps([.native] + braille)
         case .blocks: return .steps([.native] + blocksCaps.map(Drawing.blocks(cap:)))
@@ -153,6 +162,10 @@ public struct LadderPlan: Sendable, Hashable {
         switch rungs {
         case .continuous:
             return TextStyle.allCases.flatMap { style in categories.map { Drawing.scaled(textScale(for: style, at: $0)) } }
+        case .images:
+            return TextStyle.allCases.flatMap { style in
+                categories.map { Drawing.pixels(points: ApplePointSizes.points(of: style, at: $0)) }
+            }
         case .steps(let list):
             steps = list
         }

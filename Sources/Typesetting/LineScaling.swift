@@ -7,12 +7,16 @@ enum LineScaling: Sendable, Hashable {
     case doubled
     /// OSC 66 at this scale: `scale.scale` rows a line and cells a column.
     case scaled(TextScale)
+    /// An image of the line (`--glyphs pixels`) in this face: `face.rows`
+    /// rows a line, and cells across as the face's advances add up.
+    case pixels(PixelFace)
 
     /// Rows one line of text takes, and cells one native column takes.
     var factor: Int {
         switch self {
         case .doubled: 2
         case .scaled(let scale): scale.scale
+        case .pixels(let face): face.rows
         }
     }
 }

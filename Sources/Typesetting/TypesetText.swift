@@ -25,6 +25,9 @@ public struct TypesetLine: Sendable, Hashable {
     /// Set on the first row of text the terminal scales (OSC 66); the rows
     /// under it are empty lines the run covers.
     public var scaled: ScaledLine?
+    /// Set on the first row of text shown as an image (`--glyphs pixels`);
+    /// the rows under it are empty lines the image covers.
+    public var pixels: PixelLine?
 
     /// A cluster of several spacing characters (🇯🇵, Thai สำ) becomes a cell
     /// for each, as the terminal draws it, whichever path typeset it
@@ -33,7 +36,7 @@ public struct TypesetLine: Sendable, Hashable {
         self.init(graphemes: graphemes, lineAttribute: .normal, scaled: nil)
     }
 
-    public init(graphemes: [Grapheme], lineAttribute: LineAttribute, scaled: ScaledLine? = nil) {
+    public init(graphemes: [Grapheme], lineAttribute: LineAttribute, scaled: ScaledLine? = nil, pixels: PixelLine? = nil) {
         if graphemes.allSatisfy({ $0.text.unicodeScalars.count == 1 }) {
             self.graphemes = graphemes
         } else {
@@ -41,6 +44,7 @@ public struct TypesetLine: Sendable, Hashable {
         }
         self.lineAttribute = lineAttribute
         self.scaled = scaled
+        self.pixels = pixels
     }
 
     /// Display columns.

@@ -5,12 +5,15 @@ import Canvas
 /// column and `factor` rows a line, so measured heights are drawn heights.
 extension Typesetter {
     /// How the terminal draws `style` at `category` itself (the ladder
-    /// plan's doubled and scaled drawings), or nil for native text or mosaics.
+    /// plan's doubled and scaled drawings, or images), or nil for native
+    /// text or mosaics.
     func lineScaling(for style: TextStyle, at category: ContentSizeCategory) -> LineScaling? {
         switch drawing(for: style, at: category) {
         case .doubled: .doubled
         // The terminal draws every size itself, native ones included: never a mosaic.
         case .scaled(let scale): .scaled(scale)
+        // Only with a cell size (see `drawing(for:at:)`).
+        case .pixels: pixelScaling(for: style, at: category)
         case .native, .braille, .blocks: nil
         }
     }
@@ -40,6 +43,9 @@ extension Typesetter {
                 spaced += Array(repeating: Grapheme(" ", columns: 1), count: grapheme.columns * (factor - 1))
             }
             switch scaling {
+            case .pixels:
+                // Typeset by `typesetPixels`; never reached.
+                lines.append(TypesetLine(graphemes: graphemes))
             case .scaled(let scale) where scale.isNative:
                 lines.append(TypesetLine(graphemes: graphemes))
             case .doubled:

@@ -21,6 +21,9 @@ public struct Typesetter: Sendable {
     /// there the cache's hashing and locking cost a tenth of the time, and
     /// its entries would push out the ones the screen on show re-uses.
     public var cachesMeasurements = true
+    /// The terminal's cell in pixels, which `.pixels` needs to size its
+    /// images; without it `.pixels` draws mosaics.
+    public var cellPixels: CellPixelSize?
     /// False for text that holds a character a doubled line cannot (see
     /// `holding(_:)`): its doubled drawings go up to `LadderPlan.doubledFallback`.
     public var doublesLines = true
@@ -45,7 +48,9 @@ public struct Typesetter: Sendable {
     /// How `style` is drawn at `category`: the mode's ladder plan, with the
     /// doubled rungs moved up for text a doubled line cannot hold.
     public func drawing(for style: TextStyle, at category: ContentSizeCategory) -> LadderPlan.Drawing {
-        let drawing = LadderPlan.of(glyphs).drawing(of: style, at: category)
+        // Without a cell size images cannot be measured: mosaics instead.
+        let plan = LadderPlan.of(glyphs == .pixels && cellPixels == nil ? .automatic : glyphs)
+        let drawing = plan.drawing(of: style, at: category)
         return drawing == .doubled && !doublesLines ? LadderPlan.doubledFallback : drawing
     }
 
@@ -91,6 +96,9 @@ public struct Typesetter: Sendable {
         }
         let metrics = ramp.metrics(for: style, at: category)
         let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return typesetPixels(measured, face: face, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+        }
         if let scaling = lineScaling(for: style, at: category) {
             return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
         }
@@ -124,6 +132,9 @@ public struct Typesetter: Sendable {
     ) -> Int {
         if let other = fitting(text, style: style, at: category) {
             return other.height(of: text, style: style, category: category, width: width, lineLimit: lineLimit)
+        }
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return pixelHeight(text, face: face, width: width, lineLimit: lineLimit)
         }
         if let scaling = lineScaling(for: style, at: category) {
             return scaledHeight(text, scaling: scaling, width: width, lineLimit: lineLimit)
@@ -171,8 +182,9 @@ public struct Typesetter: Sendable {
     var mosaic: Mosaic? {
         switch glyphs {
         case .native, .scaled: nil
-        // Doubled lines hand the sizes beyond twice native to the mosaic ladder.
-        case .braille, .automatic, .mosaic, .doubled: .braille
+        // Doubled lines hand the sizes beyond twice native to the mosaic ladder, as do
+        // images without a cell size.
+        case .braille, .automatic, .mosaic, .doubled, .pixels: .braille
         case .blocks: .halfBlocks
         }
     }
@@ -222,6 +234,9 @@ extension Typesetter {
     /// native text, the font's advance in cells for big glyphs): exact for
     /// Latin text, for estimating heights without typesetting.
     public func estimatedAdvance(for style: TextStyle, at category: ContentSizeCategory) -> Double {
+        if case .pixels(let face) = lineScaling(for: style, at: category) {
+            return Double(face.advance64) / Double(64 * face.cell.width)
+        }
         if let scaling = lineScaling(for: style, at: category) { return Double(scaling.factor) }
         return Double(bigFace(for: style, at: category)?.columnCells ?? 1)
     }

@@ -81,17 +81,33 @@ struct BrowseCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
+        var graphics: PixelGraphics?
         var replies: ProbeReplies?
-        if glyphs == .automatic {
+        if glyphs == .automatic || glyphs == .pixels {
             replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
-            glyphs = GlyphDetection.choose(environment: environment, replies: replies)
-            glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
+            let windowCell = display.cellPixels ?? TerminalProbe.windowCell(), cells = TerminalProbe.windowCells()
+            if glyphs == .automatic {
+                glyphs = GlyphDetection.choose(environment: environment, replies: replies, windowCell: windowCell, cells: cells)
+                glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
+            }
+            if glyphs == .pixels {
+                graphics = GlyphDetection.graphics(replies: replies ?? ProbeReplies(), windowCell: windowCell, cells: cells, assumingSixel: true)
+                if let graphics {
+                    glyphsLabel = GlyphDetection.label(
+                        for: glyphs, environment: environment, replies: replies, graphics: graphics.graphicsProtocol)
+                } else {
+                    Diagnostics.warn("--glyphs pixels: the terminal's cell size in pixels is unknown (give it with --cell-size WxH); drawing mosaics")
+                    glyphs = .automatic
+                    glyphsLabel = GlyphDetection.label(for: glyphs, environment: environment, replies: replies)
+                }
+            }
         }
-        var typesetter = display.typesetter(glyphs: glyphs)
+        var typesetter = display.typesetter(glyphs: glyphs, cellPixels: graphics?.cell)
         typesetter.glyphsLabel = glyphsLabel
         if (try? display.chosenRightToLeft(environment: environment)).flatMap({ $0 }) == nil {
             typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
         }
+        terminal.graphics = graphics
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in
             SyncEngine(store: team.store, address: team.address, author: identity.author, offline: team.offline,

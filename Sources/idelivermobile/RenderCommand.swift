@@ -8,6 +8,7 @@ import Terminal
 import Typesetting
 
 extension StatusFilter: ExpressibleByArgument {}
+extension GraphicsProtocol: ExpressibleByArgument {}
 
 /// `idelivermobile render`: the frame `browse` would draw, as plain text.
 struct RenderCommand: ParsableCommand {
@@ -61,6 +62,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colours the --ansi terminal has: 256 or 8.", valueName: "n"))
     var colors: Int = 256
 
+    @Option(help: ArgumentHelp("How --ansi shows --glyphs pixels: sixel or kitty (graphics protocol).", valueName: "protocol"))
+    var graphics: GraphicsProtocol = .sixel
+
     @OptionGroup var display: DisplayOptions
 
     @OptionGroup var clock: ClockOption
@@ -109,7 +113,11 @@ struct RenderCommand: ParsableCommand {
         _ = state.update(.counted(query: start.query, counts))
         _ = state.update(.clock(clock.current))
         let frame = state.render()
-        let text = ansi ? AnsiEncoder(colorCount: colors).frame(frame) : frame.plainText
+        // Images as browse sends them to xterm -ti vt340 (black on white, 1024 colour registers).
+        let pixels = state.typesetter.cellPixels.map {
+            PixelGraphics(graphicsProtocol: graphics, cell: $0, colorRegisters: 1024, maximumWidth: 1000)
+        }
+        let text = ansi ? AnsiEncoder(colorCount: colors, graphics: pixels).frame(frame) : frame.plainText
         // A full disk or a closed pipe must not look like success.
         StandardOutput.write(text)
     }

@@ -15,6 +15,14 @@ final class PtyPeer {
         /// As kitty ≥ 0.40: cursor position reports that move by 2 for
         /// OSC 66 `w=2` and `s=2`, and the status report.
         case kitty
+        /// As `xterm -ti vt340` (Debian's xterm 379): cursor reports that do
+        /// not move for OSC 66, XTVERSION, device attributes with 4 (sixel),
+        /// XTSMGRAPHICS, the default colours, and the status report; the
+        /// cell size is in the tty's pixel fields.
+        case sixel
+        /// As kitty 0.26 with its graphics protocol: the graphics query
+        /// answered OK, no OSC 66.
+        case kittyGraphics
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -30,7 +38,10 @@ final class PtyPeer {
     /// Everything the program wrote.
     private(set) var output: [UInt8] = []
 
-    init(arguments: [String], environment: [String], answers: Answers, width: Int = 80, height: Int = 24) throws {
+    init(
+        arguments: [String], environment: [String], answers: Answers, width: Int = 80, height: Int = 24,
+        cellPixels: (width: Int, height: Int)? = nil
+    ) throws {
         self.answers = answers
         // posix_openpt and friends are hidden from Swift's Glibc overlay
         // (no _XOPEN_SOURCE); Linux's ioctls do the same: unlock, number.
@@ -40,7 +51,10 @@ final class PtyPeer {
               ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else {
             throw Failure(description: "no pseudo-terminal: errno \(errno)")
         }
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: UInt16(height), ws_col: UInt16(width),
+            ws_xpixel: UInt16((cellPixels?.width ?? 0) * width), ws_ypixel: UInt16((cellPixels?.height ?? 0) * height)
+        )
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slave = "/dev/pts/\(number)"
 
@@ -124,7 +138,7 @@ final class PtyPeer {
 
     /// Answers the queries that have arrived since the last call, in order.
     private func answer() {
-        guard answers == .kitty else { return }
+        guard answers != .silent else { return }
         let escape: UInt8 = 0x1B
         while answered < output.count {
             let rest = output[answered...]
@@ -137,7 +151,10 @@ final class PtyPeer {
             } else if rest.starts(with: [escape] + Array("[5n".utf8)) {
                 send("\u{1B}[0n")
                 answered += 4
-            } else if rest.starts(with: [escape] + Array("]66;".utf8)) {
+            } else if answers != .kitty, let (reply, length) = graphicsReply(rest) {
+                send(reply)
+                answered += length
+            } else if answers == .kitty, rest.starts(with: [escape] + Array("]66;".utf8)) {
                 // Up to ST; a block of `w` (or `s`) cells per character moves the cursor.
                 guard let end = rest.indices.first(where: { output[$0] == escape && $0 + 1 < output.count && output[$0 + 1] == UInt8(ascii: "\\") }) else { return }
                 let body = String(decoding: output[(answered + 5) ..< end], as: UTF8.self)
@@ -159,5 +176,23 @@ final class PtyPeer {
                 answered += 1
             }
         }
+    }
+
+    /// The reply of an xterm -ti vt340 or a kitty 0.26 to the graphics part of the probe, and the query's length.
+    private func graphicsReply(_ rest: ArraySlice<UInt8>) -> (String, Int)? {
+        let queries: [(String, String)] = answers == .sixel
+            ? [("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
+               ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
+               ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\")]
+            : [("\u{1B}[>0q", "\u{1B}P>|kitty(0.26.5)\u{1B}\\"), ("\u{1B}_Gi=31,", "\u{1B}_Gi=31;OK\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?62;c")]
+        for (query, reply) in queries where rest.starts(with: Array(query.utf8)) {
+            if query.hasPrefix("\u{1B}_G") {
+                // Up to its ST.
+                guard let end = rest.indices.first(where: { output[$0] == 0x1B && $0 + 1 < output.count && output[$0 + 1] == UInt8(ascii: "\\") && $0 > rest.startIndex }) else { return nil }
+                return (reply, end + 2 - rest.startIndex)
+            }
+            return (reply, query.utf8.count)
+        }
+        return nil
     }
 }

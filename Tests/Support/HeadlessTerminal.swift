@@ -113,6 +113,14 @@ public final class HeadlessTerminal: TerminalIO {
 
     public func invalidate() { painter.invalidate() }
 
+    /// The cell size a scripted resize brings (the font zoomed), handed over once.
+    public var changedCellPixels: CellPixelSize?
+
+    public func takeChangedCellPixels() -> CellPixelSize? {
+        defer { changedCellPixels = nil }
+        return changedCellPixels
+    }
+
     public func suspend() {
         suspensions += 1
         invalidate()

@@ -117,7 +117,8 @@ import Testing
     /// What the typesetter draws is what the plan says: rows a line takes.
     @Test(arguments: GlyphMode.allCases)
     func theTypesetterDrawsThePlan(mode: GlyphMode) {
-        let typesetter = Typesetter(glyphs: mode)
+        var typesetter = Typesetter(glyphs: mode)
+        typesetter.cellPixels = CellPixelSize(width: 9, height: 19)
         let plan = LadderPlan.of(mode)
         for style in [TextStyle.headline, .subheadline, .caption1] {
             for category in Self.categories {
@@ -127,6 +128,8 @@ import Testing
                 case .doubled: #expect(set.lines.map(\.lineAttribute) == [.doubleTop, .doubleBottom])
                 case .scaled(let scale): #expect(set.height == scale.scale)
                 case .braille, .blocks: #expect(set.height > 1 && set.lines.allSatisfy { $0.lineAttribute == .normal && $0.scaled == nil })
+                // Large's Body's points are a native line; any other size an image.
+                case .pixels(let points): #expect((set.lines[0].pixels == nil) == (points == 17), "\(style) \(category.name)")
                 }
             }
         }
@@ -165,6 +168,7 @@ extension LadderPlanTests {
                 .doubled: "`doubled` (what `automatic` picks in xterm)",
                 .blocks: "`blocks` (what `automatic` picks in mlterm and alacritty)",
                 .scaled: "`scaled` (OSC 66)", .native: "`native`",
+                .pixels: "`pixels` (images, what `automatic` picks in `xterm -ti vt340`; mosaics without a cell size)",
             ]
             return "\(names[mode] ?? mode.rawValue):\n\n" + LadderPlan.of(mode).markdown
         }.joined(separator: "\n")

@@ -4,12 +4,14 @@ import Glibc
 #endif
 
 /// The program under test on a pseudo-terminal whose other end is this
-/// object, which plays a plain terminal: it answers the glyph probe's
+/// object, which plays a terminal: it answers the glyph probe's
 /// cursor-position and status reports (ignoring OSC 66, as most terminals
-/// do) and timestamps every byte the program writes.
-final class PseudoTerminal {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// do) and any other question given in `replies`, and timestamps every byte
+/// the program writes. Shared by `make bench`'s end-to-end parts.
+public final class PseudoTerminal {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     private let master: Int32
@@ -17,10 +19,20 @@ final class PseudoTerminal {
     private var exited = false
     /// Cursor-position reports answered so far: a plain terminal moves one column per probe space.
     private var reports = 0
+    /// Other questions and their answers (a terminal that draws sixel: its device attributes, …).
+    private let replies: [(question: [UInt8], answer: [UInt8])]
     /// When the program was started.
-    let started: UInt64
+    public let started: UInt64
+    /// Everything the program wrote, when `recording`.
+    public private(set) var output: [UInt8] = []
+    public var recording = false
 
-    init(arguments: [String], environment: [String], width: Int, height: Int) throws {
+    /// `pixels`: the text area in pixels the tty reports (`TIOCGWINSZ`), as xterm fills it.
+    public init(
+        arguments: [String], environment: [String], width: Int, height: Int,
+        pixels: (width: Int, height: Int) = (0, 0), replies: [(String, String)] = []
+    ) throws {
+        self.replies = replies.map { (Array($0.0.utf8), Array($0.1.utf8)) }
         // posix_openpt and friends are hidden from Swift's Glibc overlay
         // (no _XOPEN_SOURCE); Linux's ioctls do the same: unlock, number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -29,7 +41,7 @@ final class PseudoTerminal {
               ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else {
             throw Failure(description: "no pseudo-terminal: errno \(errno)")
         }
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: UInt16(pixels.width), ws_ypixel: UInt16(pixels.height))
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
         var actions = posix_spawn_file_actions_t()
@@ -74,14 +86,14 @@ final class PseudoTerminal {
     }
 
     /// Nanoseconds on the monotonic clock.
-    static func now() -> UInt64 {
+    public static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
     /// Writes `bytes` (a key) and returns when it was written.
-    func send(_ bytes: [UInt8]) -> UInt64 {
+    public func send(_ bytes: [UInt8]) -> UInt64 {
         let at = Self.now()
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         return at
@@ -91,7 +103,7 @@ final class PseudoTerminal {
     /// program has been silent for `quiet` nanoseconds. Returns when its
     /// last byte arrived, in nanoseconds after `start`; nil when nothing
     /// came within `patience` nanoseconds.
-    func burst(after start: UInt64, quiet: UInt64, patience: UInt64) throws -> UInt64? {
+    public func burst(after start: UInt64, quiet: UInt64, patience: UInt64) throws -> UInt64? {
         var last: UInt64?
         while true {
             let now = Self.now()
@@ -104,7 +116,7 @@ final class PseudoTerminal {
     }
 
     /// Reads and discards output for `nanoseconds` (answering the probe, should it come).
-    func drain(for nanoseconds: UInt64) throws {
+    public func drain(for nanoseconds: UInt64) throws {
         let deadline = Self.now() + nanoseconds
         while case let now = Self.now(), now < deadline {
             if let chunk = try readChunk(timeoutNanoseconds: deadline - now) { answer(chunk) }
@@ -112,7 +124,7 @@ final class PseudoTerminal {
     }
 
     /// Asks the program to quit (`q`) and waits for it.
-    func quit() throws {
+    public func quit() throws {
         _ = send(Array("q".utf8))
         let deadline = Self.now() + 10_000_000_000
         while !exited, Self.now() < deadline {
@@ -132,10 +144,11 @@ final class PseudoTerminal {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = read(master, &buffer, buffer.count)
         guard count > 0 else { throw Failure(description: "the program closed its terminal (it exited?)") }
+        if recording { output += buffer[0 ..< count] }
         return Array(buffer[0 ..< count])
     }
 
-    /// Answers the glyph probe as a terminal without OSC 66 or XTVERSION would.
+    /// Answers the glyph probe as a terminal without OSC 66 would, and the questions of `replies`.
     private func answer(_ chunk: [UInt8]) {
         let escape: UInt8 = 0x1B
         for index in chunk.indices where chunk[index] == escape {
@@ -145,6 +158,8 @@ final class PseudoTerminal {
                 _ = send(Array("\u{1B}[1;\(reports)R".utf8))
             } else if rest.starts(with: [escape] + Array("[5n".utf8)) {
                 _ = send(Array("\u{1B}[0n".utf8))
+            } else if let reply = replies.first(where: { rest.starts(with: $0.question) }) {
+                _ = send(reply.answer)
             }
         }
     }

@@ -1,0 +1,407 @@
+#!/usr/bin/env python3
+"""`--glyphs pixels` seen for real: xterm -ti vt340 under Xvfb.
+
+1. Browse (`--glyphs automatic`) in `xterm -ti vt340` (DejaVu Sans Mono 11,
+   100x30, black on white) at every category, on both screens: checks that
+   automatic picks pixels (the status bar says "glyphs: pixels" after a
+   size key), takes a screenshot for docs/pixels/, and measures the name's
+   capital in it (the Shipment screen's centred name too): the ink height
+   of its first letter, in screen pixels, and its ratio to Large's.
+2. Plain xterm and tmux: which mode automatic picks there (doubled,
+   mosaics), from the status bar.
+3. Remnants: after paging down and up, `+` then `-`, the help opened and
+   closed, the screen is compared pixel for pixel with a fresh start in
+   the same state.
+4. OCR: `render --ansi --glyphs pixels` frames of Data/legibility.json
+   (every delivery, page by page; render prints the bytes browse writes)
+   are shown in the same xterm, every image cut out of the screenshot and
+   read by tesseract, one line at a time; names and digit strings are
+   scored against the text the frame says each image shows.
+5. Optionally mlterm (a second sixel terminal), if it starts headless.
+
+Prints a Markdown table and writes docs/pixels.md's table between its
+markers. Run with `make pixels`. Work files go to .build/pixels/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / ".build" / "pixels"
+DOCS = ROOT / "docs" / "pixels"
+CATEGORIES = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
+              "AX1", "AX2", "AX3", "AX4", "AX5"]
+APPLE_HEADLINE = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+COLS, ROWS = 100, 30
+CELL = (9, 19)
+BORDER = 2  # xterm's internal border, in pixels
+DISPLAY_NUMBER = os.environ.get("DISPLAY_NUMBER", "15")
+BIN = os.environ.get("IDELIVERMOBILE_BIN", str(ROOT / ".build" / "release" / "idelivermobile"))
+XTERM = ["xterm", "-u8", "-tn", "xterm-256color", "-fa", "DejaVu Sans Mono", "-fs", "11",
+         "-fg", "black", "-bg", "white", "-geometry", f"{COLS}x{ROWS}+0+0"]
+LANGUAGES = {"Latin": "eng", "Cyrillic": "rus", "Hebrew": "heb", "Han/Kana": "jpn"}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, **kw)
+
+
+class Display:
+    """Xvfb on DISPLAY_NUMBER, and the terminals started on it."""
+
+    def __init__(self):
+        self.env = dict(os.environ, DISPLAY=f":{DISPLAY_NUMBER}", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        self.home = Path(tempfile.mkdtemp(prefix="idm-pixels-"))
+        self.env.update(HOME=str(self.home))
+        for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "TMUX", "STY", "IDELIVERMOBILE_GLYPHS"):
+            self.env.pop(key, None)
+        if subprocess.run(["xdpyinfo"], env=self.env, capture_output=True).returncode == 0:
+            raise SystemExit(f"display :{DISPLAY_NUMBER} is taken: set DISPLAY_NUMBER to a free one")
+        self.server = subprocess.Popen(["Xvfb", f":{DISPLAY_NUMBER}", "-screen", "0", "1280x2000x24"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.5)
+
+    def close(self):
+        self.server.terminate()
+        self.server.wait()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def start(self, command: list[str], terminal: list[str] | None = None, rows: int = ROWS) -> subprocess.Popen:
+        base = terminal or XTERM
+        base = [a if not a.startswith(f"{COLS}x") else f"{COLS}x{rows}+0+0" for a in base]
+        return subprocess.Popen(base + ["-e"] + command, env=self.env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def keys(self, *keys: str, pause: float = 0.6):
+        # No window manager: the pointer over the terminal gives it the keys.
+        subprocess.run(["xdotool", "mousemove", "100", "100"], env=self.env, check=False)
+        for key in keys:
+            subprocess.run(["xdotool", "key", key], env=self.env, check=False)
+            time.sleep(pause)
+
+    def shot(self, path: Path, rows: int = ROWS):
+        """A screenshot once the screen has settled: two in a row alike (on a
+        loaded machine xterm may still be drawing sixel images after any
+        fixed wait), or the last after 20 s."""
+        width, height = COLS * CELL[0] + 2 * BORDER, rows * CELL[1] + 2 * BORDER
+        grab = ["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", "-depth", "8", "rgb:-"]
+        previous, deadline = None, time.monotonic() + 20
+        while True:
+            pixels = run(grab, env=self.env).stdout
+            if pixels == previous or time.monotonic() > deadline:
+                break
+            previous = pixels
+            time.sleep(0.7)
+        run(["convert", "-size", f"{width}x{height}", "-depth", "8", "rgb:-", str(path)], input=pixels)
+
+    @staticmethod
+    def stop(process: subprocess.Popen):
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+# ------------------------------------------------------------ images
+def gray(path: Path) -> tuple[int, int, bytes]:
+    """The screenshot as 8-bit grey pixels."""
+    out = run(["convert", str(path), "-colorspace", "Gray", "-depth", "8", "gray:-"]).stdout
+    size = run(["identify", "-format", "%w %h", str(path)]).stdout.decode().split()
+    return int(size[0]), int(size[1]), out
+
+
+def first_letter_height(path: Path, cell_x: int, cell_y: int, rows: int, columns: int) -> float:
+    """Ink height of the first letter (F: flat top and bottom) in the cells
+    from (cell_x, cell_y), to a fraction of a pixel: the rows with ink
+    darker than a quarter, the top and bottom ones counted by their darkest
+    pixel, as antialiasing spreads an edge over two rows."""
+    width, height, pixels = gray(path)
+    x0, y0 = BORDER + cell_x * CELL[0], BORDER + cell_y * CELL[1]
+    x1, y1 = min(width, x0 + columns * CELL[0]), min(height, y0 + rows * CELL[1])
+
+    def darkness(x, y):
+        return 255 - pixels[y * width + x]
+
+    column = next((x for x in range(x0, x1) if any(darkness(x, y) >= 128 for y in range(y0, y1))), None)
+    if column is None:
+        return 0
+    while column > x0 and any(darkness(column - 1, y) >= 64 for y in range(y0, y1)):
+        column -= 1
+    rows_dark = [0] * (y1 - y0)
+    while column < x1:
+        darks = [darkness(column, y) for y in range(y0, y1)]
+        if all(d < 64 for d in darks):
+            break
+        rows_dark = [max(a, b) for a, b in zip(rows_dark, darks)]
+        column += 1
+    inked = [i for i, d in enumerate(rows_dark) if d >= 64]
+    if not inked:
+        return 0
+    top, bottom = inked[0], inked[-1]
+    if bottom == top:
+        return rows_dark[top] / 255
+    return bottom - top - 1 + (rows_dark[top] + rows_dark[bottom]) / 255
+
+
+def sixel_boxes(ansi: bytes) -> list[tuple[int, int, int, int]]:
+    """(column, row, width px, height px) of every sixel image in render --ansi output."""
+    boxes, cursor = [], (0, 0)
+    for m in re.finditer(rb"\x1b\[(\d+);(\d+)H|\x1bP[0-9;]*q\"1;1;(\d+);(\d+)", ansi):
+        if m.group(1):
+            cursor = (int(m.group(2)) - 1, int(m.group(1)) - 1)
+        else:
+            boxes.append((cursor[0], cursor[1], int(m.group(3)), int(m.group(4))))
+    return boxes
+
+
+def render(manifest: Path, category: str, *extra: str, ansi: bool, rows: int = ROWS, env=None) -> bytes:
+    args = [BIN, "render", str(manifest), "--size", f"{COLS}x{rows}", "--glyphs", "pixels", "--cell-size",
+            f"{CELL[0]}x{CELL[1]}", "--text-size", category, "--now", "12:30", *extra]
+    return run(args + (["--ansi"] if ansi else []), env=env).stdout
+
+
+def cells(line: str) -> list[str]:
+    """A rendered line split into cells (a wide character takes two)."""
+    out = []
+    for ch in line:
+        if unicodedata.combining(ch) and out:
+            out[-1] += ch
+            continue
+        out.append(ch)
+        if unicodedata.east_asian_width(ch) in "WF":
+            out.append("")
+    return out
+
+
+# ------------------------------------------------------------ OCR
+# The script's language and the folding are legibility.py's (make legibility), so both read alike.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from legibility import DASHES, DIGITS, fold, script_of  # noqa: E402
+
+
+def digits_in(text: str) -> list[str]:
+    return DIGITS.findall(text)
+
+
+def digits_read(tokens: list[str], ocr: str) -> int:
+    text = re.sub(r"\s*([:\-/])\s*", r"\1", ocr.translate(DASHES))
+    return sum(1 for t in tokens if re.search(r"(?<!\d)" + re.escape(t) + r"(?!\d)", text))
+
+
+def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
+    column, row, width, height = box
+    x, y = BORDER + column * CELL[0], BORDER + row * CELL[1]
+    # One preprocessing for every category: grey, stretched so the ink is black (coloured text such
+    # as the teal windows is mid-grey), the line's box scaled to 72 pixels (a capital of about 36),
+    # thresholded at half, a white border.
+    run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray", "-normalize",
+         "-resize", "x72", "-threshold", "50%", "-bordercolor", "white", "-border", "12", str(out)])
+    result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def ocr_category(display: Display, manifest: Path, category: str) -> dict:
+    """Every delivery of `manifest`, page by page: names and digit strings read."""
+    deliveries = json.loads(manifest.read_text())["deliveries"]
+    names = {d["name"] for d in deliveries}
+    scores = {"names": [0, 0], "digits": [0, 0], "misread": []}
+    rows = 100
+    seen_names: set[str] = set()
+    top = 0
+    while top < len(deliveries):
+        ansi = render(manifest, category, "--top", str(top), "--select", str(top), ansi=True, rows=rows, env=display.env)
+        plain = render(manifest, category, "--top", str(top), "--select", str(top), ansi=False, rows=rows, env=display.env)
+        lines = [cells(l) for l in plain.decode().split("\n")]
+        frame = WORK / f"frame-{category}-{top}.ansi"
+        frame.write_bytes(ansi)
+        term = display.start(["sh", "-c", f"cat {frame}; printf '\\033[?25l'; sleep 60"], terminal=XTERM + ["-ti", "vt340"], rows=rows)
+        time.sleep(2.5)
+        shot = WORK / f"ocr-{category}-{top}.png"
+        display.shot(shot, rows=rows)
+        Display.stop(term)
+        boxes = sixel_boxes(ansi)
+        # Lines shown whole: images not cut by the bottom.
+        for index, (column, row, width, height) in enumerate(boxes):
+            if row + height // CELL[1] >= rows - 1:
+                continue
+            shown = "".join(lines[row][column:column + width // CELL[0]])
+            text = shown.strip()
+            if not text:
+                continue
+            language = LANGUAGES[script_of(text)]
+            read = ocr_line(shot, (column, row, width, height), language, WORK / f"line-{category}-{top}-{index}.png")
+            # A name, or the part of it the image's cells hold a fallback for (below Large an image is
+            # narrower than its text; at the largest sizes a long name wraps).
+            for name in names:
+                if name not in seen_names and len(text) >= min(3, len(name)) and name.startswith(text):
+                    seen_names.add(name)
+                    scores["names"][1] += 1
+                    if fold(text) in fold(read):
+                        scores["names"][0] += 1
+                    else:
+                        scores["misread"].append(f"{name!r} read {read!r}")
+            tokens = digits_in(text)
+            # The cells hold the line's text cut to the image's width when the image is narrower than
+            # its text (sizes below Large's): a token at the cut is not whole.
+            if tokens and not shown.endswith(" ") and text.endswith(tokens[-1]):
+                tokens = tokens[:-1]
+            found = digits_read(tokens, read)
+            scores["digits"][0] += found
+            scores["digits"][1] += len(tokens)
+            if found < len(tokens):
+                scores["misread"].append(f"{text!r} read {read!r}")
+        # Names drawn as native text (Headline at Large): one row each.
+        for row, line in enumerate(lines[:rows - 1]):
+            joined = "".join(line)
+            for name in names - seen_names:
+                at = joined.find(name)
+                if at < 0:
+                    continue
+                column = len(cells(joined[:at]))
+                if any(b[1] <= row < b[1] + b[3] // CELL[1] and b[0] <= column < b[0] + b[2] // CELL[0] for b in boxes):
+                    continue
+                span = len(cells(name))
+                read = ocr_line(shot, (column, row, span * CELL[0], CELL[1]), LANGUAGES[script_of(name)],
+                                WORK / f"native-{category}-{top}-{row}.png")
+                seen_names.add(name)
+                scores["names"][1] += 1
+                if fold(name) in fold(read):
+                    scores["names"][0] += 1
+                else:
+                    scores["misread"].append(f"{name!r} (native) read {read!r}")
+        # The next page starts at the first delivery not shown whole.
+        shown = [i for i, d in enumerate(deliveries) if d["name"] in seen_names]
+        top = max(top + 1, (max(shown) + 1) if shown else top + 1)
+    return scores
+
+
+# ------------------------------------------------------------ browse in xterm
+def status_bar(display: Display, path: Path) -> str:
+    width, height, _ = gray(path)
+    out = WORK / "status.png"
+    run(["convert", str(path), "-crop", f"{width}x{CELL[1] + 4}+0+{height - CELL[1] - 2 * BORDER}", "+repage",
+         "-resize", "300%", str(out)])
+    return subprocess.run(["tesseract", str(out), "-", "--psm", "7"], capture_output=True, text=True).stdout.strip()
+
+
+def browse(display: Display, category: str, screen: str, terminal: list[str], glyphs: str = "automatic",
+           shot: Path | None = None, keys: tuple[str, ...] = ()) -> tuple[Path, str]:
+    """Browse at `category`, reached with a size key (so the status bar names the mode)."""
+    index = CATEGORIES.index(category)
+    start, key = (CATEGORIES[index - 1], "plus") if index > 0 else (CATEGORIES[index + 1], "minus")
+    term = display.start([BIN, "browse", "--glyphs", glyphs, "--text-size", start, "--now", "12:30",
+                          str(ROOT / "Data" / "deliveries.json")], terminal=terminal)
+    time.sleep(2.5)
+    if screen == "shipment":
+        display.keys("Return")
+    display.keys(key, *keys, pause=1.0)
+    path = shot or WORK / f"{screen}-{category}.png"
+    display.shot(path)
+    bar = status_bar(display, path)
+    Display.stop(term)
+    return path, bar
+
+
+def main() -> int:
+    WORK.mkdir(parents=True, exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
+    for tool in ["xterm", "Xvfb", "import", "convert", "tesseract", "xdotool"]:
+        if not shutil.which(tool):
+            print(f"missing {tool}: run make pixels-deps", file=sys.stderr)
+            return 69
+    display = Display()
+    vt340 = XTERM + ["-ti", "vt340"]
+    rows_out = []
+    try:
+        # Where the name is: the plain render of the same state.
+        heights = {}
+        modes = {}
+        for screen in ["deliveries", "shipment"]:
+            for category in CATEGORIES:
+                path, bar = browse(display, category, screen, vt340)
+                modes[(screen, category)] = "pixels" if "pixels" in bar else bar
+                extra = ("--screen", "shipment") if screen == "shipment" else ()
+                plain = render(ROOT / "Data" / "deliveries.json", category, *extra, ansi=False, env=display.env).decode()
+                boxes = sixel_boxes(render(ROOT / "Data" / "deliveries.json", category, *extra, ansi=True, env=display.env))
+                lines = [cells(l) for l in plain.split("\n")]
+                where = next(((r, "".join(l).find("Feng")) for r, l in enumerate(lines) if "Feng" in "".join(l)), None)
+                if where:
+                    row, text_column = where
+                    column = len(cells("".join(lines[row])[:text_column]))
+                    # The name's line only: its image's rows, or one row of native text.
+                    rows = next((b[3] // CELL[1] for b in boxes if (b[0], b[1]) == (column, row)), 1)
+                    heights[(screen, category)] = first_letter_height(path, column, row, rows, 3)
+                small = DOCS / f"{screen}-{category}.png"
+                run(["convert", str(path), "-colors", "32", "+dither", "-define", "png:compression-level=9", str(small)])
+        # Plain xterm and tmux.
+        _, plain_bar = browse(display, "AX1", "deliveries", XTERM)
+        tmux = ["tmux", "-L", "wt-pixels", "-f", "/dev/null", "new-session"]
+        term = display.start(tmux + [BIN, "browse", "--text-size", "xxxLarge", "--now", "12:30",
+                                     str(ROOT / "Data" / "deliveries.json"), ";", "set", "status", "off"], terminal=vt340)
+        time.sleep(3)
+        display.keys("plus", pause=1.0)
+        display.shot(WORK / "tmux.png")
+        tmux_bar = status_bar(display, WORK / "tmux.png")
+        Display.stop(term)
+        subprocess.run(["tmux", "-L", "wt-pixels", "kill-server"], capture_output=True)
+        # Remnants: the same state reached with and without scrolling, sizes and help.
+        a, _ = browse(display, "AX3", "deliveries", vt340, shot=WORK / "remnants-after.png",
+                      keys=("Next", "Prior", "plus", "minus", "question", "Escape"))
+        b, _ = browse(display, "AX3", "deliveries", vt340, shot=WORK / "remnants-fresh.png")
+        # The status bar says what the last key did: compared above it.
+        for shot in (a, b):
+            run(["convert", str(shot), "-crop", f"{COLS * CELL[0] + 2 * BORDER}x{(ROWS - 1) * CELL[1] + BORDER}+0+0", "+repage", str(shot)])
+        diff = subprocess.run(["compare", "-metric", "AE", str(a), str(b), str(WORK / "remnants-diff.png")],
+                              capture_output=True, text=True).stderr.strip()
+        # OCR of every delivery of Data/legibility.json.
+        ocr = {c: ocr_category(display, ROOT / "Data" / "legibility.json", c) for c in CATEGORIES}
+    finally:
+        display.close()
+
+    large = {screen: heights.get((screen, "Large"), 12) or 12 for screen in ("deliveries", "shipment")}
+    table = ["| category | Apple | Deliveries: name cap (px) | ratio | vs Apple | Shipment: name cap (px) | ratio | vs Apple | automatic | OCR names | OCR digits |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for i, category in enumerate(CATEGORIES):
+        apple = APPLE_HEADLINE[i] / 17
+        d = heights.get(("deliveries", category), 0)
+        s = heights.get(("shipment", category), 0)
+        n, dg = ocr[category]["names"], ocr[category]["digits"]
+        dr, sr = d / large["deliveries"], s / large["shipment"]
+        table.append(f"| {category} | {apple:.2f} | {d:.1f} | {dr:.2f} | {100 * (dr - apple) / apple:+.1f} % | "
+                     f"{s:.1f} | {sr:.2f} | {100 * (sr - apple) / apple:+.1f} % | {modes[('deliveries', category)]} | "
+                     f"{n[0]}/{n[1]} | {dg[0]}/{dg[1]} |")
+    summary = [
+        "",
+        f"Plain xterm, automatic: status bar `{plain_bar}`.",
+        f"tmux in xterm -ti vt340, automatic: status bar `{tmux_bar}`.",
+        f"Remnants (AX3, after PgDn PgUp + - ? Esc, against a fresh start): {diff} pixels differ.",
+    ]
+    misread = [f"{c}: {m}" for c in CATEGORIES for m in ocr[c]["misread"]]
+    text = "\n".join(table + summary)
+    print(text)
+    if misread:
+        print("\nmisread:\n" + "\n".join(misread))
+    doc = ROOT / "docs" / "pixels.md"
+    if doc.exists():
+        body = doc.read_text()
+        start, end = "<!-- table -->", "<!-- /table -->"
+        if start in body and end in body:
+            body = body[: body.index(start) + len(start)] + "\n" + text + "\n" + body[body.index(end):]
+            doc.write_text(body)
+    (WORK / "table.md").write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
