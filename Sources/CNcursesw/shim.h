@@ -18,6 +18,7 @@ static inline attr_t ide_a_normal(void) { return A_NORMAL; }
 static inline attr_t ide_a_bold(void) { return A_BOLD; }
 static inline attr_t ide_a_dim(void) { return A_DIM; }
 static inline attr_t ide_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t ide_a_italic(void) { return A_ITALIC; }
 static inline attr_t ide_a_reverse(void) { return A_REVERSE; }
 static inline mmask_t ide_wheel_up(void) { return BUTTON4_PRESSED; }
 #if defined(BUTTON5_PRESSED)

@@ -19,15 +19,27 @@ public struct Cell: Sendable, Hashable {
 }
 
 extension Cell {
-    /// The cell as a terminal should write it. A full block (█) becomes a
-    /// space in reverse video: the same solid cell, but filled by the
-    /// terminal's background painting instead of a font glyph, which many
-    /// fonts draw a pixel short of the cell, leaving hairline seams between
-    /// rows of solid cells.
+    /// The one block glyph cells are written with (see `asWritten`).
+    public static let halfBlockGlyph = "▄"
+
+    /// The cell as a terminal should write it: as much of it as possible
+    /// painted by the terminal's background, which fills the cell exactly,
+    /// and the rest by one glyph, the lower half block. A full block (█)
+    /// becomes a space in reverse video, an upper half block (▀) a lower one
+    /// (▄) in reverse video: the same picture. Fonts draw block glyphs a
+    /// little off the cell: in xterm DejaVu Sans Mono's ▀ starts a pixel
+    /// below the cell's top (a pale line where a stroke crosses from the row
+    /// above, dark on a selected row) and its █ too, while its ▄ ends flush
+    /// with the cell's bottom.
     public var asWritten: Cell {
-        guard grapheme == "█" else { return self }
+        let written: String
+        switch grapheme {
+        case "█": written = " "
+        case "▀": written = "▄"
+        default: return self
+        }
         var style = style
         style.reverse.toggle()
-        return Cell(" ", style: style)
+        return Cell(written, style: style)
     }
 }

@@ -7,6 +7,9 @@ public struct CellStyle: Sendable, Hashable {
     public var dim: Bool
     public var underline: Bool
     public var reverse: Bool
+    /// Only ever set on a blank as written (`Frame.written(x:y:)`), where it
+    /// shows nothing but makes the terminal draw the cell on its own.
+    public var italic: Bool
     public var color: ColorRole
     /// Where the cell's text links to (a `tel:` or map URL), for terminals
     /// that show OSC 8 hyperlinks; plain text ignores it. Always a URL the
@@ -14,13 +17,14 @@ public struct CellStyle: Sendable, Hashable {
     public var link: String?
 
     public init(
-        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: ColorRole = .normal,
-        link: String? = nil
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, italic: Bool = false,
+        color: ColorRole = .normal, link: String? = nil
     ) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
         self.reverse = reverse
+        self.italic = italic
         self.color = color
         self.link = link
     }

@@ -391,7 +391,7 @@ extension AppState {
     // MARK: - Shipment
 
     private mutating func handleShipmentKey(_ key: Key, delivery: Delivery, scroll: Int, count repeats: Int?) -> [Command] {
-        let page = max(1, Self.shipmentArea(in: size).height - 1)
+        let page = max(1, Self.shipmentArea(in: size, pairs: typesetter.mayDoubleLines).height - 1)
         let times = max(1, repeats ?? 1)
         var newScroll = scroll
         switch key {

@@ -21,6 +21,7 @@ extension AppState {
         if isShowingHelp {
             HelpOverlay(state: self).draw(into: &frame)
         }
+        if typesetter.rightToLeft == .terminal { frame.markRowsLeftToRight() }
         return frame
     }
 }

@@ -118,7 +118,7 @@ public struct AppState: Sendable {
         self.strategy = strategy
         layout = ListLayout(
             rowCount: source.count, strategy: strategy.effective(forRowCount: source.count),
-            context: Self.listContext(size: size, category: category),
+            context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines),
             viewportHeight: Self.listHeight(size: size),
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
         )
@@ -144,28 +144,32 @@ public struct AppState: Sendable {
     /// Where the list's rows and the Shipment screen's content go: between
     /// the title bar (line 0) and the status bar (the last line), less the
     /// scrollbar column on the right. Rows are laid out, wrapped and drawn to this.
-    static func contentArea(in size: Size) -> Rect {
-        Rect(x: 0, y: 1, width: max(1, size.width - 1), height: max(1, size.height - 2))
+    /// `pairs` (lines may be doubled): on a screen of odd width the last
+    /// column is left blank, as a doubled line shows the cells in pairs and
+    /// cannot reach it; the scrollbar then stands where every row draws it.
+    static func contentArea(in size: Size, pairs: Bool) -> Rect {
+        let unpaired = pairs && size.width % 2 == 1 ? 1 : 0
+        return Rect(x: 0, y: 1, width: max(1, size.width - 1 - unpaired), height: max(1, size.height - 2))
     }
 
     /// The Shipment screen's content: the list's area less its first line,
     /// which shows the delivery's status and the keys that mark it
     /// (`ShipmentStatusLine`) however far the content is scrolled.
-    static func shipmentArea(in size: Size) -> Rect {
-        let content = contentArea(in: size)
+    static func shipmentArea(in size: Size, pairs: Bool) -> Rect {
+        let content = contentArea(in: size, pairs: pairs)
         return Rect(x: content.x, y: content.y + 1, width: content.width, height: max(1, content.height - 1))
     }
 
     /// The scrollbar's column, right of the content.
-    static func scrollbarArea(in size: Size) -> Rect {
-        let content = contentArea(in: size)
+    static func scrollbarArea(in size: Size, pairs: Bool) -> Rect {
+        let content = contentArea(in: size, pairs: pairs)
         return Rect(x: content.maxX, y: content.y, width: 1, height: content.height)
     }
 
-    static func listHeight(size: Size) -> Int { contentArea(in: size).height }
+    static func listHeight(size: Size) -> Int { contentArea(in: size, pairs: false).height }
 
-    static func listContext(size: Size, category: ContentSizeCategory) -> LayoutContext {
-        LayoutContext(width: contentArea(in: size).width, category: category.rawValue)
+    static func listContext(size: Size, category: ContentSizeCategory, pairs: Bool) -> LayoutContext {
+        LayoutContext(width: contentArea(in: size, pairs: pairs).width, category: category.rawValue)
     }
 
     var measurer: DeliveryRowMeasurer { DeliveryRowMeasurer(source: source, typesetter: typesetter) }
@@ -197,12 +201,12 @@ public struct AppState: Sendable {
         jumpAwaitingRows = nil
         if var laidOut {
             laidOut.setViewportHeight(Self.listHeight(size: size))
-            laidOut.setContext(Self.listContext(size: size, category: category))
+            laidOut.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines))
             layout = laidOut
         } else {
             layout = ListLayout(
                 rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
-                context: Self.listContext(size: size, category: category),
+                context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines),
                 viewportHeight: Self.listHeight(size: size), measurer: measurer
             )
         }
@@ -230,7 +234,7 @@ public struct AppState: Sendable {
         category = newCategory
         sizesToWarm = Self.neighbours(of: category)
         // The selected row keeps its screen line when it is on screen, else the top row does.
-        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
+        layout.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
         guard let line, let current = layout.screenLine(ofRow: selected) else { return }
         let target = max(0, min(line, layout.viewportHeight - layout.height(ofRow: selected)))
@@ -244,7 +248,7 @@ public struct AppState: Sendable {
         typesetter.cellPixels = cell
         layout = ListLayout(
             rowCount: source.count, strategy: strategy.effective(forRowCount: source.count),
-            context: Self.listContext(size: size, category: category), viewportHeight: Self.listHeight(size: size), measurer: measurer
+            context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), viewportHeight: Self.listHeight(size: size), measurer: measurer
         )
         layout.reveal(row: selected)
     }
@@ -253,7 +257,7 @@ public struct AppState: Sendable {
         guard newSize != size else { return }
         size = newSize
         layout.setViewportHeight(Self.listHeight(size: size))
-        layout.setContext(Self.listContext(size: size, category: category), keepingRow: selectedRowIfOnScreen)
+        layout.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen)
         layout.reveal(row: selected)
     }
 
@@ -269,7 +273,7 @@ public struct AppState: Sendable {
     mutating func warmNextSize() {
         guard !sizesToWarm.isEmpty else { return }
         let next = sizesToWarm.removeFirst()
-        let context = Self.listContext(size: size, category: next)
+        let context = Self.listContext(size: size, category: next, pairs: typesetter.mayDoubleLines)
         let rows = layout.visibleRows()
         guard let first = rows.first?.row else { return }
         // Drawn, not only typeset: the status badge's big symbol is typeset as it is drawn.

@@ -8,7 +8,7 @@ struct DeliveriesScreen {
     let state: AppState
 
     func draw(into frame: inout Frame) {
-        let list = AppState.contentArea(in: state.size)
+        let list = AppState.contentArea(in: state.size, pairs: state.typesetter.mayDoubleLines)
         let fixedHeight = state.strategy == .fixed ? state.layout.height(ofRow: 0) : nil
 
         // Rows draw clipped to the list, so a row straddling an edge is cut there.
@@ -38,7 +38,7 @@ struct DeliveriesScreen {
 
         if state.layout.totalHeight > list.height {
             Scrollbar(thumb: state.layout.scrollbarThumb(trackHeight: list.height)).draw(
-                into: &frame, area: AppState.scrollbarArea(in: state.size), atTheEdge: state.typesetter.mayDoubleLines)
+                into: &frame, area: AppState.scrollbarArea(in: state.size, pairs: state.typesetter.mayDoubleLines), atTheEdge: state.typesetter.mayDoubleLines)
         }
         TitleBar(leading: "Deliveries", title: nil, trailing: titleTrailing(width: frame.width)).draw(into: &frame)
         let afterPosition = statusBar(width: frame.width).draw(into: &frame)

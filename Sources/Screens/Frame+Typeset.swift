@@ -8,7 +8,7 @@ extension Frame {
             let row = y + offset
             // An image starting above the frame still shows its rows inside.
             if let pixels = line.pixels, row < 0, row + pixels.rows > 0 { addPixelRun(pixels, x: x, y: row) }
-            guard row >= 0, row < height else { continue }
+            guard row >= 0, row < height, !isHalfCut(line, y: row) else { continue }
             put(line.graphemes, x: x, y: row, style: style)
             markScaling(of: line, x: x, y: row)
         }
@@ -21,6 +21,17 @@ extension Frame {
             guard row >= 0, row < height else { continue }
             put(line.graphemes, x: x + max(0, (width - line.width) / 2), y: row, style: style)
             markScaling(of: line, x: x + max(0, (width - line.width) / 2), y: row)
+        }
+    }
+
+    /// True for half of a double-height line whose other half the clip
+    /// cuts off: drawn alone it shows the top or bottom of each letter,
+    /// which reads as other letters, so the row stays blank instead.
+    private func isHalfCut(_ line: TypesetLine, y: Int) -> Bool {
+        switch line.lineAttribute {
+        case .doubleTop: y + 1 >= clip.maxY
+        case .doubleBottom: y - 1 < clip.y
+        case .normal, .doubleWide: false
         }
     }
 

@@ -102,12 +102,34 @@ struct HelpOverlay {
         var keysStyle = CellStyle(bold: true, color: .tint)
     }
 
+    /// Whether the entries are drawn on doubled lines: at the sizes the
+    /// ladder doubles, arrows and ⌫ are spelt out (a doubled line cannot
+    /// hold them), so the help is drawn as the list is, not a rung up in braille.
+    private var doublesEntries: Bool {
+        [TextStyle.body, .headline].contains { state.typesetter.drawing(for: $0, at: state.category) == .doubled }
+    }
+
+    /// The screen's table as shown: arrows and ⌫ spelt out where the entries are doubled.
+    private var shownEntries: [Entry] {
+        let table = Self.entries(for: state.route)
+        guard doublesEntries else { return table }
+        return table.map { (keys: KeySpelling.spelledOut($0.keys), action: KeySpelling.spelledOut($0.action)) }
+    }
+
+    /// The box as drawn: with doubled entries, an even number of columns
+    /// wide, so that both its sides stand on the edges of a doubled pair.
+    private var box: Rect {
+        var box = Self.box(in: state.size)
+        if doublesEntries { box.width -= box.width % 2 }
+        return box
+    }
+
     /// Every entry typeset for the box's inner width at the current text size.
     private var placed: [Placed] {
-        let inner = max(1, Self.box(in: state.size).width - 4)
-        let table = Self.entries(for: state.route)
+        let inner = max(1, box.width - 4)
+        let table = shownEntries
         // Drawn one way throughout: where a doubled line cannot hold one
-        // entry (arrows, ⌫), no entry is doubled.
+        // entry, no entry is doubled.
         let typesetter = state.typesetter.holding(table.flatMap { [$0.keys, $0.action] })
         let category = state.category
         // The last line says how big text is drawn: it depends on the terminal (--glyphs, or detected).
@@ -149,7 +171,7 @@ struct HelpOverlay {
     }
 
     func draw(into frame: inout Frame) {
-        var box = Self.box(in: state.size)
+        var box = box
         let entries = placed
         let contentHeight = entries.reduce(0) { $0 + $1.height }
         // A box no taller than its content.
@@ -165,12 +187,23 @@ struct HelpOverlay {
         frame.fill(x: box.x + box.width, y: box.y, width: max(0, frame.width - box.x - box.width), height: box.height)
         frame.fill(x: box.x, y: box.y, width: box.width, height: box.height)
         let border = CellStyle(color: .tint)
-        let rule = String(repeating: "─", count: max(0, box.width - 2))
-        frame.write("┌" + rule + "┐", x: box.x, y: box.y, style: border)
-        frame.write("└" + rule + "┘", x: box.x, y: box.y + box.height - 1, style: border)
-        for row in 1 ..< max(1, box.height - 1) {
-            frame.write("│", x: box.x, y: box.y + row, style: border)
-            frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
+        if doublesEntries {
+            // Lines at the cells' edges, which a doubled row draws where a
+            // plain one does (a line in a cell's middle would move half a cell).
+            frame.write(String(repeating: "▁", count: box.width), x: box.x, y: box.y, style: border)
+            frame.write(String(repeating: "▔", count: box.width), x: box.x, y: box.y + box.height - 1, style: border)
+            for row in 1 ..< max(1, box.height - 1) {
+                frame.write("▏", x: box.x, y: box.y + row, style: border)
+                frame.write("▕", x: box.x + box.width - 1, y: box.y + row, style: border)
+            }
+        } else {
+            let rule = String(repeating: "─", count: max(0, box.width - 2))
+            frame.write("┌" + rule + "┐", x: box.x, y: box.y, style: border)
+            frame.write("└" + rule + "┘", x: box.x, y: box.y + box.height - 1, style: border)
+            for row in 1 ..< max(1, box.height - 1) {
+                frame.write("│", x: box.x, y: box.y + row, style: border)
+                frame.write("│", x: box.x + box.width - 1, y: box.y + row, style: border)
+            }
         }
         frame.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true, color: .tint))
         // The entries, cut at the box's inner edges.

@@ -9,12 +9,12 @@ struct ShipmentScreen {
     let state: AppState
 
     func draw(into frame: inout Frame) {
-        let area = AppState.shipmentArea(in: state.size)
+        let area = AppState.shipmentArea(in: state.size, pairs: state.typesetter.mayDoubleLines)
         let content = ShipmentContent(delivery, width: area.width, category: state.category, typesetter: state.typesetter, now: state.now)
         let offset = min(scroll, max(0, content.height - area.height))
         content.draw(into: &frame, area: area, scroll: offset)
         if let scrollbar = Scrollbar(contentHeight: content.height, viewportHeight: area.height, offset: offset) {
-            let track = AppState.scrollbarArea(in: state.size)
+            let track = AppState.scrollbarArea(in: state.size, pairs: state.typesetter.mayDoubleLines)
             scrollbar.draw(into: &frame, area: Rect(x: track.x, y: area.y, width: track.width, height: area.height),
                            atTheEdge: state.typesetter.mayDoubleLines)
         }
@@ -40,7 +40,7 @@ struct ShipmentScreen {
 extension AppState {
     /// Keeps the Shipment screen's scroll within its content.
     func clampedShipmentScroll(_ scroll: Int, for delivery: Delivery) -> Int {
-        let area = Self.shipmentArea(in: size)
+        let area = Self.shipmentArea(in: size, pairs: typesetter.mayDoubleLines)
         let content = ShipmentContent(delivery, width: area.width, category: category, typesetter: typesetter, now: now)
         return min(max(0, scroll), max(0, content.height - area.height))
     }

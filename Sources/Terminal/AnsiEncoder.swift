@@ -29,6 +29,7 @@ public struct AnsiEncoder: Sendable {
         if style.dim { codes.append("2") }
         if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
+        if style.italic { codes.append("3") }
         let colour = ColorPalette(colorCount: colorCount).foreground(style.color)
         if colorCount >= 8, colour >= 0 { codes.append(colour < 8 ? "3\(colour)" : "38;5;\(colour)") }
         return "\(Self.escape)[" + codes.joined(separator: ";") + "m"
@@ -78,8 +79,9 @@ public struct AnsiEncoder: Sendable {
 
     /// A bar in the left cell of a pair, as the character whose doubled
     /// glyph covers the same part of that cell: ▌ (half a cell) is ▎ (a
-    /// quarter of two), █ is ▌.
-    static let halfWidthOnTheLeft: [String: String] = ["▌": "▎", "█": "▌"]
+    /// quarter of two), █ is ▌; a line at the cell's left edge (▏, the
+    /// help box's side) stays at the edge.
+    static let halfWidthOnTheLeft: [String: String] = ["▌": "▎", "█": "▌", "▏": "▏"]
     /// A bar in the right cell of a pair: █ is ▐; the scrollbar's track at
     /// the cell's right edge (▕) stays at the edge.
     static let halfWidthOnTheRight: [String: String] = ["█": "▐", "▕": "▕", "│": "▕"]
@@ -134,7 +136,7 @@ public struct AnsiEncoder: Sendable {
         var current: CellStyle?
         var skipping = false
         for x in 0 ..< frame.width {
-            let cell = frame[x, y].asWritten
+            let cell = frame.written(x: x, y: y)
             if frame[x, y].isContinuation { continue }
             if frame.isCovered(x: x, y: y) {
                 skipping = true

@@ -9,6 +9,7 @@ enum CursesAttributes {
         if style.dim { attrs |= ide_a_dim() }
         if style.underline { attrs |= ide_a_underline() }
         if style.reverse { attrs |= ide_a_reverse() }
+        if style.italic { attrs |= ide_a_italic() }
         return attrs
     }
 }

@@ -95,6 +95,9 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 }
             }
             for y in overwritten where y < frame.height && !Self.sameRow(old, frame, y) { redrawn[y] = true }
+            // A half-block glyph drawn or gone: the row is written whole, left
+            // to right, so the blank beside it is painted after it (`Frame.written`).
+            for y in 0 ..< frame.height where !redrawn[y] && frame.changesHalfBlocks(from: old, y: y) { redrawn[y] = true }
             let kept = Set(frame.scaledRuns)
             for run in old.scaledRuns where !kept.contains(run) {
                 for y in run.y ..< min(frame.height, run.y + run.rows) { redrawn[y] = true }
@@ -118,9 +121,9 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 if cell.isContinuation { continue }
                 let index = y * frame.width + x
                 if !underImage[index], frame.isCovered(x: x, y: y) { continue }
-                let written = Self.written(cell, underImage: underImage[index], imageRow: imageRow)
+                let written = Self.written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
                 if !redrawn[y], let old, !(old.isCovered(x: x, y: y) && wasUnderImage?[index] != true),
-                   Self.written(old[x, y], underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
+                   Self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
                 backend.put(written, x: x, y: y)
                 if !underImage[index] { touched[y] = true }
             }
@@ -164,8 +167,8 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// no-break spaces, which look the same; under the image it keeps the
     /// line's plain text, written once before the image is sent and then
     /// left alone while the image stays.
-    private static func written(_ cell: Cell, underImage: Bool, imageRow: Bool) -> Cell {
-        var written = underImage ? Cell(cell.grapheme, style: .plain) : cell.asWritten
+    private static func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
+        var written = underImage ? Cell(frame[x, y].grapheme, style: .plain) : frame.written(x: x, y: y)
         if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
         return written
     }

@@ -32,8 +32,10 @@ extension Typesetter {
         let all = measured.graphemes()
         var lines: [TypesetLine] = []
         for (index, range) in layout.lines.enumerated() {
-            var graphemes = Array(all[range]).filter { $0.columns > 0 }
+            var graphemes = Array(all[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
+            // The terminal scales cells as written: right-to-left text goes in ordered (no doubled line holds it).
+            graphemes = nativeOrder(graphemes).filter { $0.columns > 0 }
             // The fallback: each character then the blanks its block covers.
             var spaced: [Grapheme] = []
             for grapheme in graphemes {

@@ -30,6 +30,9 @@ public struct Typesetter: Sendable {
     /// What the status bar and help call the mode in use: the mode, and
     /// why (the terminal that was recognised), e.g. "doubled (xterm)".
     public var glyphsLabel: String
+    /// Who orders native right-to-left lines: here (the default, for
+    /// terminals without BiDi) or the terminal (see `RightToLeftOrdering`).
+    public var rightToLeft: RightToLeftOrdering = .program
 
     public init(ramp: TypeRamp = .standard, glyphs: GlyphMode = .automatic, font: FontChoice = .automatic) {
         self.ramp = ramp
@@ -109,10 +112,16 @@ public struct Typesetter: Sendable {
             if let face {
                 lines += Self.draw(VisualOrder.line(graphemes), in: face, width: width)
             } else {
-                lines.append(TypesetLine(graphemes: graphemes))
+                lines.append(TypesetLine(graphemes: nativeOrder(graphemes)))
             }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)
+    }
+
+    /// One native line as it is written to the terminal: shaped and in
+    /// visual order when the program orders right-to-left text, else as is.
+    func nativeOrder(_ graphemes: [Grapheme]) -> [Grapheme] {
+        rightToLeft == .program ? VisualOrder.line(graphemes) : graphemes
     }
 
     /// Rows `typeset` would return, from widths alone: nothing is rasterised

@@ -21,11 +21,5 @@ enum VisualOrder {
         return DisplayWidth.graphemes(of: visual)
     }
 
-    /// Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms.
-    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0590 ... 0x08FF, 0xFB1D ... 0xFDFF, 0xFE70 ... 0xFEFF, 0x10800 ... 0x10FFF, 0x1E800 ... 0x1EFFF: true
-        default: false
-        }
-    }
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool { RightToLeftOrdering.isRightToLeft(scalar) }
 }

@@ -82,8 +82,9 @@ struct BrowseCommand: ParsableCommand {
         var glyphs = (try? display.chosenGlyphs(environment: environment)).flatMap { $0 } ?? .automatic
         var glyphsLabel = glyphs.rawValue
         var graphics: PixelGraphics?
+        var replies: ProbeReplies?
         if glyphs == .automatic || glyphs == .pixels {
-            let replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
+            replies = GlyphDetection.isMultiplexed(environment) ? nil : terminal.probe()
             let windowCell = display.cellPixels ?? TerminalProbe.windowCell(), cells = TerminalProbe.windowCells()
             if glyphs == .automatic {
                 glyphs = GlyphDetection.choose(environment: environment, replies: replies, windowCell: windowCell, cells: cells)
@@ -103,6 +104,9 @@ struct BrowseCommand: ParsableCommand {
         }
         var typesetter = display.typesetter(glyphs: glyphs, cellPixels: graphics?.cell)
         typesetter.glyphsLabel = glyphsLabel
+        if (try? display.chosenRightToLeft(environment: environment)).flatMap({ $0 }) == nil {
+            typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
+        }
         terminal.graphics = graphics
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in

@@ -29,6 +29,7 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         _ = try chosenGlyphs(environment: ProcessInfo.processInfo.environment)
+        _ = try chosenRightToLeft(environment: ProcessInfo.processInfo.environment)
         if let cellSize, CellPixelSize(parsing: cellSize) == nil {
             throw ValidationError("--cell-size must look like 9x19 (pixels across and down, each 2 to 200), not '\(cellSize)'.")
         }
@@ -55,6 +56,20 @@ struct DisplayOptions: ParsableArguments {
         return mode
     }
 
+    /// The variable that says who orders right-to-left text: `program` or
+    /// `terminal` (`RightToLeftOrdering`); browse otherwise asks the terminal.
+    static let rightToLeftVariable = "IDELIVERMOBILE_BIDI"
+
+    /// `$IDELIVERMOBILE_BIDI`, else nil (detected; the program's in `render`).
+    func chosenRightToLeft(environment: [String: String]) throws -> RightToLeftOrdering? {
+        guard let value = environment[Self.rightToLeftVariable], !value.isEmpty else { return nil }
+        guard let ordering = RightToLeftOrdering(rawValue: value.lowercased()) else {
+            let names = RightToLeftOrdering.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(Self.rightToLeftVariable)='\(value)' is not who orders right-to-left text. Use one of: \(names).")
+        }
+        return ordering
+    }
+
     /// The `--cell-size` given, if any.
     var cellPixels: CellPixelSize? { cellSize.flatMap(CellPixelSize.init(parsing:)) }
 
@@ -65,6 +80,9 @@ struct DisplayOptions: ParsableArguments {
     func typesetter(glyphs: GlyphMode, cellPixels: CellPixelSize? = nil) -> Typesetter {
         var typesetter = Typesetter(glyphs: glyphs, font: font.map(FontChoice.init(argument:)) ?? .automatic)
         typesetter.cellPixels = cellPixels
+        if let ordering = (try? chosenRightToLeft(environment: ProcessInfo.processInfo.environment)).flatMap({ $0 }) {
+            typesetter.rightToLeft = ordering
+        }
         return typesetter
     }
 

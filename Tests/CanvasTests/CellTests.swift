@@ -10,7 +10,10 @@ import Testing
         // Inside a reversed selection a block shows as the background: a plain space.
         let selected = Cell("█", style: CellStyle(reverse: true))
         #expect(selected.asWritten == Cell(" ", style: .plain))
-        for other in ["▀", "▄", "⣿", "a", " "] {
+        // An upper half block is the lower one reversed: the ink at the top is the terminal's background.
+        #expect(Cell("▀", style: CellStyle(color: .tint)).asWritten == Cell("▄", style: CellStyle(reverse: true, color: .tint)))
+        #expect(Cell("▀", style: CellStyle(reverse: true)).asWritten == Cell("▄", style: .plain))
+        for other in ["▄", "⣿", "a", " "] {
             #expect(Cell(other, style: .plain).asWritten == Cell(other, style: .plain))
         }
     }

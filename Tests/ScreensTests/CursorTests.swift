@@ -47,7 +47,7 @@ import Typesetting
         state.press(.enter, .character("j"), .character("j"))
         let frame = state.render()
         #expect(frame.cursor?.x == ShipmentContent.margin)
-        #expect(frame.cursor?.y == AppState.shipmentArea(in: state.size).y)
+        #expect(frame.cursor?.y == AppState.shipmentArea(in: state.size, pairs: state.typesetter.mayDoubleLines).y)
         #expect(frame.hidesCursor)
     }
 }

@@ -18,14 +18,23 @@ import Typesetting
         return AnsiEncoder.standingOut(frame, pair: x / 2, y: y).asWritten.grapheme
     }
 
-    @Test(arguments: categories)
-    func theBarBadgeAndScrollbarLookTheSameOnDoubledRows(category: ContentSizeCategory) throws {
+    /// At an odd width too: a doubled line shows the cells in pairs and
+    /// cannot reach the last column, so the scrollbar stands one column in.
+    @Test(arguments: categories, [100, 101])
+    func theBarBadgeAndScrollbarLookTheSameOnDoubledRows(category: ContentSizeCategory, width: Int) throws {
         // 12 rows: the sample's three deliveries do not fit, so there is a scrollbar.
-        let state = ScreenPainterTests.state(category: category, glyphs: .doubled, size: Size(width: 100, height: 12))
+        let state = ScreenPainterTests.state(category: category, glyphs: .doubled, size: Size(width: width, height: 12))
         let frame = state.render()
         let doubled = (1 ..< frame.height - 1).filter { frame.lineAttributes[$0] != .normal }
         try #require(!doubled.isEmpty, "some row is doubled at \(category.name)")
+        let scrollbarX = width - 1 - width % 2
         var scrollbarRows = 0
+        var plainScrollbarRows = 0
+        for y in 1 ..< frame.height - 1 where frame.lineAttributes[y] == .normal {
+            if ["█", "▕"].contains(frame[scrollbarX, y].grapheme) { plainScrollbarRows += 1 }
+            for x in scrollbarX + 1 ..< width { #expect(frame[x, y].grapheme == " ", "nothing past the scrollbar at row \(y)") }
+        }
+        #expect(plainScrollbarRows > 0, "the scrollbar at column \(scrollbarX) on plain rows")
         for y in doubled {
             // The selection bar: half a cell on a plain row, a quarter of a doubled pair.
             if frame[0, y].grapheme == "▌" { #expect(Self.shown(frame, x: 0, y: y) == "▎", "bar at row \(y)") }
@@ -34,8 +43,8 @@ import Typesetting
             let tile = (2 ..< frame.width).prefix { frame[$0, y].grapheme == "█" || frame[$0, y].style.reverse && frame[$0, y].style.color != .normal }
             if let last = tile.last { #expect(last % 2 == 1, "the tile ends a pair at row \(y)") }
             // The scrollbar at the edge: a solid thumb or the track at the cell's right edge.
-            if ["█", "▕"].contains(frame[frame.width - 1, y].grapheme) {
-                let bar = Self.shown(frame, x: frame.width - 1, y: y)
+            if ["█", "▕"].contains(frame[scrollbarX, y].grapheme) {
+                let bar = Self.shown(frame, x: scrollbarX, y: y)
                 #expect(["▐", "▕"].contains(bar), "scrollbar at row \(y): \(bar)")
                 scrollbarRows += 1
             }
@@ -44,9 +53,9 @@ import Typesetting
         // The text starts a pair: past the badge's tile and the gap, the first character.
         for y in doubled {
             var x = 2
-            while x < frame.width - 1, frame[x, y].grapheme != " " { x += 1 }
-            while x < frame.width - 1, frame[x, y].grapheme == " " { x += 1 }
-            if x < frame.width - 1 { #expect(x % 2 == 0, "text at column \(x) of row \(y)") }
+            while x < scrollbarX, frame[x, y].grapheme != " " { x += 1 }
+            while x < scrollbarX, frame[x, y].grapheme == " " { x += 1 }
+            if x < scrollbarX { #expect(x % 2 == 0, "text at column \(x) of row \(y)") }
         }
     }
 

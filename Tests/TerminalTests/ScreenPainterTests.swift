@@ -95,6 +95,26 @@ import Typesetting
         #expect(backend.screen.cells == next.cells.map(\.asWritten), "the terminal holds the frame as written (solid cells as reverse spaces)")
     }
 
+    /// In blocks mode a row whose half blocks change is written whole, so
+    /// the italic blank right of each glyph is painted after it.
+    @Test func aRowWhoseHalfBlocksChangeIsWrittenWhole() {
+        var state = Self.state(category: .xxLarge, glyphs: .blocks, size: Size(width: 100, height: 30))
+        let (painter, backend) = Self.painted(state)
+        let frame = state.render()
+        #expect(backend.written.contains { $0.cell.style.italic && $0.cell.grapheme == " " }, "blanks beside ▄ are italic")
+        backend.resetLog()
+        _ = state.update(.key(.down))
+        let next = state.render()
+        painter.draw(next)
+        let rows = (0 ..< next.height).filter { next.changesHalfBlocks(from: frame, y: $0) }
+        #expect(!rows.isEmpty)
+        for y in rows {
+            #expect(backend.invalidated.contains(y ..< y + 1), "row \(y) invalidated")
+            #expect(Set(backend.written.filter { $0.y == y }.map(\.x)).count == (0 ..< next.width).filter { !next[$0, y].isContinuation }.count, "row \(y) written whole")
+        }
+        #expect(backend.screen.cells == (0 ..< next.height).flatMap { y in (0 ..< next.width).map { next.written(x: $0, y: y) } })
+    }
+
     @Test func doubledLinesAreWrittenRawAfterTheFlushAndNeverAsCells() throws {
         let state = Self.state(category: .accessibility2, glyphs: .doubled)
         let frame = state.render()
@@ -154,14 +174,44 @@ import Typesetting
         #expect(state.render().plainText.contains("glyphs: doubled"))
     }
 
-    @Test func theHelpBoxDropsTheDoublingOfTheRowsItCovers() throws {
-        var state = Self.state(category: .xxLarge, glyphs: .doubled, size: Size(width: 100, height: 40))
+    /// At the sizes the ladder doubles, the help is doubled like the list:
+    /// arrows and ⌫ spelt out (a doubled line cannot hold them), its frame
+    /// drawn at the cells' edges, nothing of the list left beside it, and no
+    /// double-height line cut in half at the box's edge.
+    @Test(arguments: [ContentSizeCategory.xLarge, .xxLarge], [80, 100, 101])
+    func theHelpIsDoubledLikeTheList(category: ContentSizeCategory, width: Int) throws {
+        var state = Self.state(category: category, glyphs: .doubled, size: Size(width: width, height: 30))
         #expect(state.render().lineAttributes.contains { $0 != .normal }, "the list has doubled rows")
         _ = state.update(.key(.character("?")))
         let frame = state.render()
         let box = try Self.find("Keys", on: frame)
-        #expect(frame.lineAttributes[box.y] == .normal)
-        #expect(frame.lineAttributes.allSatisfy { $0 == .normal }, "the help holds arrows, so none of it is doubled")
+        #expect(frame.lineAttributes[box.y] == .normal, "the box's top is a plain row")
+        let doubled = (0 ..< frame.height).filter { frame.lineAttributes[$0] != .normal }
+        #expect(!doubled.isEmpty, "the entries are doubled")
+        for y in doubled {
+            let text = (0 ..< frame.width).map { frame[$0, y].grapheme }.joined()
+            #expect(!text.contains { "↑↓←→⌫".contains($0) }, "row \(y): \(text)")
+            #expect(frame[0, y].grapheme == " " && frame[1, y].grapheme == " ", "the margin beside the box at row \(y)")
+            // Each half has its other half beside it.
+            if frame.lineAttributes[y] == .doubleTop { #expect(frame.lineAttributes[y + 1] == .doubleBottom, "row \(y)") }
+            if frame.lineAttributes[y] == .doubleBottom { #expect(frame.lineAttributes[y - 1] == .doubleTop, "row \(y)") }
+        }
+        // A doubled row holds its text in every other cell.
+        let shown = doubled.map { y in stride(from: 0, to: frame.width, by: 2).map { frame[$0, y].grapheme }.joined() }
+        #expect(shown.contains { $0.contains("Up Down") })
+        #expect(shown.contains { $0.contains("Ctrl-D Ctrl-U") }, "keys are not split: \(shown)")
+        #expect(!shown.contains { $0.reversed().first { $0 != " " } == "-" }, "no line ends inside a chord: \(shown)")
+        // The box's sides stand on pair edges: both at even/odd columns of one pair.
+        let sides = (0 ..< frame.width).filter { frame[$0, box.y + 1].grapheme == "▏" || frame[$0, box.y + 1].grapheme == "▕" }
+        #expect(sides.count == 2 && sides[0] % 2 == 0 && sides[1] % 2 == 1, "sides at \(sides)")
+    }
+
+    @Test func theHelpIsPlainWhereTheListIsNotDoubled() throws {
+        var state = Self.state(category: .accessibility3, glyphs: .doubled, size: Size(width: 100, height: 40))
+        _ = state.update(.key(.character("?")))
+        let frame = state.render()
+        #expect(try Self.find("Keys", on: frame).y == 1)
+        #expect(frame.lineAttributes.allSatisfy { $0 == .normal }, "braille entries: no row is doubled")
     }
 }
 

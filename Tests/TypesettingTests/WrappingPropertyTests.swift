@@ -39,6 +39,10 @@ import Testing
 
     @Test(arguments: [2, 5, 13, 40])
     func linesRejoinToTheSanitisedTextLessBreakSpaces(width: Int) {
+        // In logical order: the lines as a terminal with its own BiDi gets
+        // them (here they are shaped and reordered, `nativeLinesAreInVisualOrder`).
+        var typesetter = typesetter
+        typesetter.rightToLeft = .terminal
         var random = RandomText(seed: 1000 + UInt64(width))
         for _ in 0 ..< 400 {
             let text = random.string()

@@ -1,0 +1,42 @@
+import Canvas
+import Testing
+@testable import Typesetting
+
+/// Native Hebrew and Arabic lines as the terminal gets them: shaped and in
+/// visual order where the program orders them (terminals without BiDi, such
+/// as xterm), in logical order where the terminal does (mlterm, VTE).
+@Suite struct RightToLeftOrderingTests {
+    static func line(_ text: String, _ ordering: RightToLeftOrdering) -> String {
+        var typesetter = Typesetter(glyphs: .native)
+        typesetter.rightToLeft = ordering
+        return typesetter.typeset(text, style: .headline, category: .large, width: 80).lines.map(\.text).joined(separator: "\n")
+    }
+
+    @Test func nativeLinesAreInVisualOrderWhereTheProgramOrdersThem() {
+        #expect(Self.line("נועה לוי", .program) == "יול העונ")
+        // Arabic in its joining forms, the first word at the right: فاطمة الزهراء.
+        let arabic = Self.line("فاطمة الزهراء", .program)
+        let scalars = arabic.unicodeScalars.map(\.value)
+        #expect(scalars.filter { $0 != 0x20 }.allSatisfy { (0xFE70 ... 0xFEFF).contains($0) || $0 == 0x0621 }, "presentation forms: \(arabic)")
+        #expect(scalars.first == 0x0621 && scalars.last == 0xFED3, "ء at the left, the initial feh of فاطمة at the right: \(arabic)")
+        // Latin lines and mixed digits stay as they are written.
+        #expect(Self.line("Feng Wong", .program) == "Feng Wong")
+        #expect(Self.line("דוד 12", .program) == "12 דוד")
+    }
+
+    @Test func nativeLinesAreInLogicalOrderWhereTheTerminalOrdersThem() {
+        #expect(Self.line("נועה לוי", .terminal) == "נועה לוי")
+        #expect(Self.line("فاطمة الزهراء", .terminal) == "فاطمة الزهراء")
+    }
+
+    /// A mark (here a fatha) stays a combining mark (not a spacing form, one
+    /// more column) after its letter in a reversed run: a terminal puts a
+    /// mark on the character before it.
+    @Test func marksStayOnTheirLetters() {
+        let visual = Self.line("بَيت", .program)
+        let graphemes = DisplayWidth.graphemes(of: visual)
+        #expect(graphemes.count == 3, "\(visual.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(graphemes.allSatisfy { $0.columns == 1 })
+        #expect(graphemes.last?.text.unicodeScalars.map(\.value) == [0xFE91, 0x064E], "the initial beh keeps its fatha")
+    }
+}
