@@ -4,8 +4,9 @@ import Manifest
 import Model
 import Store
 
-/// Opens what `render` draws: a manifest read into memory (nothing is
-/// written anywhere), or an existing store read lazily, read-only.
+/// Opens what `render` draws, and the manifest `export` and `summary` read:
+/// a manifest read into memory (nothing is written anywhere), or an
+/// existing store read lazily, read-only.
 enum DeliveryInput {
     /// What render reads without PATH or `--store`: what browse shows, the
     /// default store, or on a first run (no store yet, or an empty one) the
@@ -23,14 +24,7 @@ enum DeliveryInput {
     static func rows(of input: InputFile, text: String?, status: StatusFilter?) -> any DeliverySource {
         switch input {
         case .manifest(let url):
-            guard text == nil, status == nil else {
-                Diagnostics.fail("--search and --status read a store; import \(url.path) first (idelivermobile import)", ExitStatus.usage)
-            }
-            do {
-                return InMemoryDeliveries(try ManifestReader().read(contentsOf: url))
-            } catch {
-                Diagnostics.fail(error.description, ExitCode(error.exitCode))
-            }
+            return InMemoryDeliveries(deliveries(ofManifest: url, text: text, status: status))
         case .store(let url):
             do {
                 let store = try DeliveryStore(url: url, access: .readOnly)
@@ -39,6 +33,21 @@ enum DeliveryInput {
             } catch {
                 Diagnostics.fail(error.description, ExitCode(error.exitCode))
             }
+        }
+    }
+
+    /// Every delivery of the manifest at `url`, in manifest order, read into
+    /// memory (nothing is written anywhere). A search or a status filter is a
+    /// usage error: they are the store's (a manifest is read whole); a bad
+    /// manifest, the reader's message with line and column.
+    static func deliveries(ofManifest url: URL, text: String?, status: StatusFilter?) -> [Delivery] {
+        guard text == nil, status == nil else {
+            Diagnostics.fail("--search and --status read a store; import \(url.path) first (idelivermobile import)", ExitStatus.usage)
+        }
+        do {
+            return try ManifestReader().read(contentsOf: url)
+        } catch {
+            Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
     }
 

@@ -20,7 +20,9 @@ struct ExportCommand: ParsableCommand {
             The data is kept exactly: JSON escapes control characters (\\u001b), CSV quotes a field holding one and keeps it. \
             When standard output is a terminal, control characters are shown as on screen rather than sent raw: \
             redirect to a file or a pipe for the exact bytes. The store is only read (never created or written).
-            Exit codes: 0 ok, 64 usage, 65 not a store (or empty), 66 no such store (or a directory), \
+            A manifest (JSON, told apart by content whatever its name) is read into memory instead and exported \
+            as the store import makes from it would be, in manifest order; --status and --search read a store only.
+            Exit codes: 0 ok, 64 usage, 65 not a store (or empty) or a manifest that fails validation, 66 no such store (or a directory), \
             69 the database server cannot be reached, 74 I/O error (a failed write to standard output too).
             """
     )
@@ -44,7 +46,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
     var replica: String?
 
-    @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
+    @Argument(help: ArgumentHelp("The store, as --store names it (or a manifest, read in memory).", valueName: "store"))
     var path: String?
 
     func validate() throws {
@@ -52,14 +54,24 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let deliveryStore = StoreArgument.open(try StoreArgument.chosen(option: store, argument: path), replica: replica)
+        let chosen = try StoreArgument.chosen(option: store, argument: path)
+        // Every delivery, in order, to `body`: a manifest's from memory (it has no search: a filter is refused), or the store's.
+        let forEachDelivery: ((Delivery) throws -> Void) throws -> Void
+        if let manifest = StoreArgument.manifest(chosen) {
+            let deliveries = DeliveryInput.deliveries(
+                ofManifest: manifest, text: search.isEmpty ? nil : search, status: status == .all ? nil : status)
+            forEachDelivery = { body in try deliveries.forEach(body) }
+        } else {
+            let deliveryStore = StoreArgument.open(chosen, replica: replica)
+            forEachDelivery = { body in try deliveryStore.forEachDelivery(matching: search, status: status, body) }
+        }
         var output = BufferedOutput(sanitizes: isatty(1) == 1)
         do {
             var bytes: [UInt8] = []
             switch format {
             case .csv:
                 DeliveryCSV.append(record: DeliveryCSV.header, to: &bytes)
-                try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
+                try forEachDelivery { delivery in
                     DeliveryCSV.append(delivery, to: &bytes)
                     output.write(&bytes)
                     output.flushIfFull()
@@ -67,7 +79,7 @@ struct ExportCommand: ParsableCommand {
             case .json:
                 var writer = ManifestWriter()
                 writer.begin(&bytes)
-                try deliveryStore.forEachDelivery(matching: search, status: status) { delivery in
+                try forEachDelivery { delivery in
                     writer.append(delivery, to: &bytes)
                     output.write(&bytes)
                     output.flushIfFull()
@@ -118,7 +130,8 @@ struct BufferedOutput {
 
 /// The store export and summary read: `--store`, or the `[STORE]` argument
 /// (a file or a `postgresql://` URL; never both), or the default store. An
-/// existing store only, opened read-only: nothing is created or written.
+/// existing store only, opened read-only, or a manifest read in memory:
+/// nothing is created or written.
 enum StoreArgument {
     /// The one store `option` and `argument` name; a usage error when they name two.
     static func chosen(option: String?, argument: String?) throws -> String? {
@@ -134,10 +147,16 @@ enum StoreArgument {
         return (try? HubAddress(parsing: store))?.redacted ?? "the postgresql:// URL given"
     }
 
+    /// The manifest `store` names, when the file holds one (told by content,
+    /// whatever its name): read in memory instead of opened as a store.
+    static func manifest(_ store: String?) -> URL? {
+        guard let store, !StoreOpener.isDatabaseURL(store), InputFile.holdsManifest(store) else { return nil }
+        return URL(fileURLWithPath: store)
+    }
+
     /// The store to read: a team database's replica (caught up first when its hub answers), or a file.
     static func open(_ store: String?, replica: String?) -> any DeliverySearching {
         if let store, StoreOpener.isDatabaseURL(store) { return TeamStoreOpener.openForReading(store, replica: replica) }
-        if let store { InputFile.refuseManifestAsStore(store) }
         let url = store.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         do {
             return try DeliveryStore(url: url, access: .readOnly)

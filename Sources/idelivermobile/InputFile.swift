@@ -49,15 +49,12 @@ enum InputFile {
         }
     }
 
-    /// Refuses a manifest given where a store is read (`export`, `summary`),
-    /// saying what reads it instead; anything else is the store's to judge.
-    static func refuseManifestAsStore(_ path: String) {
-        if case .other = StoreFile.content(at: path), startsLikeJSON(path) {
-            Diagnostics.fail(
-                "\(path): is a deliveries manifest, not a store (to read it: idelivermobile import \(path) [--store S], or idelivermobile render \(path))",
-                ExitStatus.dataError
-            )
-        }
+    /// Whether `path` holds a manifest by its content (JSON, not SQLite):
+    /// `export` and `summary` read one in memory; anything else is the
+    /// store's to judge, naming its problem.
+    static func holdsManifest(_ path: String) -> Bool {
+        if case .other = StoreFile.content(at: path) { return startsLikeJSON(path) }
+        return false
     }
 
     /// Whether the file's first character, after a byte order mark and

@@ -22,7 +22,9 @@ struct SummaryCommand: ParsableCommand {
             still to deliver (pending or out for delivery; a failed one is not late). The late lines' columns \
             are aligned. JSON output: {"store", "now", "total", "counts": {status: n}, "late": [{"id", \
             "name", "window", "status"}]}, keys sorted.
-            Exit codes: 0 ok, 64 usage, 65 not a store (or empty), 66 no such store (or a directory), \
+            A manifest (JSON, told apart by content whatever its name) is read into memory instead (nothing is \
+            written) and summed up as the store import makes from it would be, named by its path as a store file is.
+            Exit codes: 0 ok, 64 usage, 65 not a store (or empty) or a manifest that fails validation, 66 no such store (or a directory), \
             69 the database server cannot be reached, 74 I/O error (a failed write to standard output too).
             """
     )
@@ -42,7 +44,7 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the local replica of a postgresql:// store is kept (default: $XDG_DATA_HOME/idelivermobile/replicas/).", valueName: "path"))
     var replica: String?
 
-    @Argument(help: ArgumentHelp("The store, as --store names it.", valueName: "store"))
+    @Argument(help: ArgumentHelp("The store, as --store names it (or a manifest, read in memory).", valueName: "store"))
     var path: String?
 
     struct Report: Encodable {
@@ -66,21 +68,26 @@ struct SummaryCommand: ParsableCommand {
 
     func run() throws {
         let chosen = try StoreArgument.chosen(option: store, argument: path)
-        let deliveryStore = StoreArgument.open(chosen, replica: replica)
-        // A team database is named by its address (its replica is where it was read).
-        let location = chosen.map { StoreOpener.isDatabaseURL($0) ? StoreArgument.printable($0) : deliveryStore.location } ?? deliveryStore.location
         let now = clock.current
-        let report: Report
-        do {
-            let counts = try deliveryStore.statusCounts(matching: "")
-            let late = try deliveryStore.lateDeliveries(at: now)
-            report = Report(
-                store: location, now: now.description, total: counts.total,
-                counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
-                late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
-        } catch {
-            Diagnostics.fail(error.description, ExitCode(error.exitCode))
+        let location: String, counts: StatusCounts, late: [Delivery]
+        if let manifest = StoreArgument.manifest(chosen) {
+            // Counted in memory, as the store would count the same deliveries once imported.
+            let deliveries = DeliveryInput.deliveries(ofManifest: manifest, text: nil, status: nil)
+            (location, counts, late) = (manifest.path, StatusCounts(counting: deliveries), deliveries.filter { $0.isLate(at: now) })
+        } else {
+            let deliveryStore = StoreArgument.open(chosen, replica: replica)
+            // A team database is named by its address (its replica is where it was read).
+            location = chosen.map { StoreOpener.isDatabaseURL($0) ? StoreArgument.printable($0) : deliveryStore.location } ?? deliveryStore.location
+            do {
+                (counts, late) = (try deliveryStore.statusCounts(matching: ""), try deliveryStore.lateDeliveries(at: now))
+            } catch {
+                Diagnostics.fail(error.description, ExitCode(error.exitCode))
+            }
         }
+        let report = Report(
+            store: location, now: now.description, total: counts.total,
+            counts: Dictionary(uniqueKeysWithValues: DeliveryStatus.allCases.map { ($0.rawValue, counts[$0]) }),
+            late: late.map { Report.Late(id: $0.id, name: $0.name, window: $0.window ?? "", status: $0.status.rawValue) })
         switch format {
         case .json:
             // Exact for scripts (JSON escapes control characters); on a terminal, as the screens show text.

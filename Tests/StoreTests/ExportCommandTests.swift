@@ -107,6 +107,62 @@ struct ExportCommandTests {
                          "  DLV-LONGER-ID  07:30-10:00  out_for_delivery  佐藤 花子"], "the window as normalised on import, aligned")
     }
 
+    @Test func aManifestWhateverItsNameIsExportedAndSummedUpAsTheStoreImportMakesOfIt() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 40)
+        // What import normalises or keeps exactly must come out the same from memory.
+        deliveries[0].window = "9-12"
+        deliveries[1].name = "Esc \u{1B}[31mred, \"quoted\""
+        deliveries[2].instructions = "Ring twice\r\nthen wait"
+        try SampleManifest.write(deliveries, to: folder, name: "today")
+        #expect(try run(["import", "today", "--store", "a.sqlite"], in: folder).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        for (fromStore, fromManifest) in [
+            (["summary", "--now", "12:30", "a.sqlite"], ["summary", "--now", "12:30", "today"]),
+            (["summary", "--now", "12:30", "--format", "json", "--store", "a.sqlite"], ["summary", "--now", "12:30", "--format", "json", "--store", "today"]),
+        ] {
+            let store = try run(fromStore, in: folder), manifest = try run(fromManifest, in: folder)
+            #expect(store.status == 0 && manifest.status == 0, "\(manifest.errors)")
+            // Named by their paths; everything else is the same.
+            let named = store.output.replacingOccurrences(of: folder.appendingPathComponent("a.sqlite").path,
+                                                          with: folder.appendingPathComponent("today").path)
+            #expect(manifest.output == named, "\(fromManifest)")
+        }
+        #expect(try run(["summary", "--now", "12:30", "today"], in: folder).output.contains("  DLV-00001  09:00-12:00  pending"))
+        for format in ["csv", "json"] {
+            let store = try run(["export", "--format", format, "a.sqlite"], in: folder)
+            let manifest = try run(["export", "--format", format, "today"], in: folder)
+            #expect(manifest.status == 0 && !manifest.output.isEmpty, "\(manifest.errors)")
+            #expect(manifest.output == store.output, "export --format \(format)")
+            #expect(try run(["export", "--format", format, "--store", "today"], in: folder).output == store.output)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before, "nothing created beside the manifest")
+    }
+
+    @Test func aManifestHasNoSearchAndABrokenOneIsNamedAtItsLineAndColumn() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        try SampleManifest.write(SampleManifest.deliveries(count: 8), to: folder, name: "today")
+        for filter in [["--search", "Paris"], ["--status", "pending"]] {
+            for arguments in [["export", "today"], ["export", "--format", "json", "--store", "today"]] {
+                let refused = try run(arguments + filter, in: folder)
+                #expect(refused.status == 64 && refused.errors.contains("--search and --status read a store"), "\(refused.errors)")
+                #expect(refused.output.isEmpty)
+            }
+        }
+        try Data("{\"deliveries\": [\n  {\"id\": \"A\", \"name\": 7}\n]}\n".utf8).write(to: folder.appendingPathComponent("broken"))
+        let imported = try run(["import", "broken", "--store", "b.sqlite"], in: folder)
+        #expect(imported.status == 65)
+        for arguments in [["export", "broken"], ["export", "--store", "broken"], ["summary", "broken"], ["summary", "--format", "json", "broken"]] {
+            let broken = try run(arguments, in: folder)
+            #expect(broken.status == 65 && broken.errors.contains("broken:2:"), "\(arguments): \(broken.errors)")
+            #expect(broken.errors == imported.errors, "the manifest reader's message, as import gives it")
+            #expect(broken.output.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["broken", "today"])
+    }
+
     @Test func aMistypedCommandIsNamedNotBrowsed() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }

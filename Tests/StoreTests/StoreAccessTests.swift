@@ -50,6 +50,15 @@ struct StoreAccessTests {
             #expect(try listing(store.deletingLastPathComponent()) == before, "\(command) left files")
         }
         #expect(try Data(contentsOf: store) == bytes, "the store's bytes are unchanged")
+        // A manifest, whatever its name, is read in memory: no store beside it, none by default.
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("good.json"), to: store.deletingLastPathComponent().appendingPathComponent("today"))
+        let folderBefore = try listing(folder)
+        for command in ["export s/today", "export --format json --store s/today", "summary s/today", "summary --format json --store s/today"] {
+            let run = try shell("\"$IDM\" \(command) > /dev/null", in: folder)
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(try listing(store.deletingLastPathComponent()) == (before + ["today"]).sorted(), "\(command) left files")
+            #expect(try listing(folder) == folderBefore, "\(command) made a store")
+        }
     }
 
     @Test(.enabled(if: CommandFaultTests.canMountTmpfs, "needs unshare and a tmpfs mount in a user namespace"))
@@ -133,8 +142,8 @@ struct StoreAccessTests {
         #expect(run.status == 65 && run.errors.contains("is a deliveries store, not a manifest"), "\(run.errors)")
         run = try shell("\"$IDM\" render notes.json", in: folder)
         #expect(run.status == 65 && run.errors.contains("neither a deliveries manifest (JSON) nor a store (SQLite)"), "\(run.errors)")
-        run = try shell("\"$IDM\" summary good.json", in: folder)
-        #expect(run.status == 65 && run.errors.contains("is a deliveries manifest, not a store"), "\(run.errors)")
+        run = try shell("\"$IDM\" summary today", in: folder)
+        #expect(run.status == 0 && run.output.hasPrefix("3 deliveries in \(folder.appendingPathComponent("today").path)\n"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.sqlite").path))
     }
 
