@@ -76,7 +76,12 @@ struct OutputGateEndToEndTests {
             (["render", store, "--id", "HX\u{1B}]0;NOPE\u{07}"], 65),
             (["render", home.appendingPathComponent("missing\u{1B}]0;M\u{07}").path], 66),
             (["export", "--store", home.appendingPathComponent("none\u{1B}[2J.sqlite").path], 66),
-            (["summary", manifest.path], 65),
+            (["summary", manifest.path], 0),
+            (["summary", "--format", "json", manifest.path, "--now", "23:59"], 0),
+            (["export", manifest.path], 0),
+            (["export", "--format", "json", "--store", manifest.path], 0),
+            (["summary", badManifest.path], 65),
+            (["export", badManifest.path], 65),
         ]
         for command in commands {
             let (status, bytes) = try Self.onTerminal(command.arguments, home: home)
