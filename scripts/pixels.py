@@ -216,7 +216,7 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
     deliveries = json.loads(manifest.read_text())["deliveries"]
     names = {d["name"] for d in deliveries}
     scores = {"names": [0, 0], "digits": [0, 0], "misread": []}
-    rows = 100
+    rows = ROWS
     seen_names: set[str] = set()
     top = 0
     while top < len(deliveries):
