@@ -5,10 +5,10 @@ import Typesetting
 /// The last line: the text size by name, a count being typed, where you
 /// are, the latest message, and what keys do.
 ///
-/// A message has priority over everything but the text size and the count:
-/// it is shown whole. When the bar cannot hold it (the position gives way
-/// first), it wraps onto lines of its own above the bar, as many as it needs
-/// up to half the screen, and the bar keeps the position and hints. Key
+/// A message is shown whole: in the bar when it fits beside the text size,
+/// the count, the position and the hint kept longest (the size keys), else
+/// wrapped onto lines of its own above the bar, as many as it needs up to
+/// half the screen, while the bar keeps the position and hints. Key
 /// hints fill what is left, the most important first, and are shown in their
 /// reading order; at narrow widths the text size loses its "Text size:"
 /// label rather than its name.
@@ -53,8 +53,13 @@ struct StatusBar {
         var afterPosition = x
         if let message, !message.isEmpty {
             let messageWidth = DisplayWidth.columns(of: message)
-            if x + 3 + messageWidth <= end {
-                if !position.isEmpty, x + 3 + positionWidth + 3 + messageWidth <= end {
+            // The position and the hint kept longest (the size keys) stay
+            // beside a message: one that would crowd them out goes onto lines
+            // of its own above the bar instead.
+            let keptHint = hints.min { $0.priority < $1.priority }.map { 3 + DisplayWidth.columns(of: $0.text) } ?? 0
+            let positionRoom = position.isEmpty ? 0 : 3 + positionWidth
+            if x + positionRoom + 3 + messageWidth + keptHint <= end {
+                if !position.isEmpty {
                     x = frame.write(" · " + position, x: x, y: y, style: style)
                     afterPosition = x
                 }

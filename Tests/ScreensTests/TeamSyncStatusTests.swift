@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aRefusedChangeIsShownUntilItsMakerAppliesItAgainOrKeepsTheHubs() {
-        var state = SampleData.state(width: 200)
+        var state = SampleData.state(width: 240)
         let first = ConflictNotice(
             changeID: "c-1", deliveryID: "DLV-0012", mine: .outForDelivery, madeAt: TimeOfDay(hour: 10, minute: 2), madeOffline: true,
             kept: .failed, keptBy: "dispatch", keptAt: TimeOfDay(hour: 10, minute: 5))
