@@ -5,8 +5,11 @@ import Testing
 /// the user's place, and the new keys.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux and the binary make test builds (IDELIVERMOBILE_BIN)"))
 struct DispatcherEndToEndTests {
+    /// The status bar, led by the line above it: a message that would crowd
+    /// the size keys out of the bar is drawn there.
     private func statusLine(_ screen: [String]) -> String {
-        screen.last(where: { $0.contains("Large") || $0.contains("Text size:") }) ?? ""
+        guard let bar = screen.lastIndex(where: { $0.contains("Large") || $0.contains("Text size:") }) else { return "" }
+        return (bar > 0 ? screen[bar - 1] + " " : "") + screen[bar]
     }
 
     @Test func statusMessagesAreNeverLostAt80Columns() throws {
