@@ -12,13 +12,17 @@ import Typesetting
 /// the braille mosaic.
 public enum GlyphDetection {
     /// The first question: XTVERSION, kitty's graphics query, the device
-    /// attributes (4: sixel), XTSMGRAPHICS's colour registers and largest
-    /// sixel image, the cell and window sizes in pixels, the default colours
-    /// (OSC 10, 11), then a status report that every terminal answers last,
-    /// so the answers are known complete when it comes. A terminal that does
-    /// not know one of these ignores it without showing anything.
-    public static let identify = "\u{1B}[>0q" + KittyGraphicsEncoder.query + "\u{1B}[c\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[14t"
+    /// attributes (4: sixel), the cell and window sizes in pixels, the
+    /// default colours (OSC 10, 11), then a status report that every
+    /// terminal answers last, so the answers are known complete when it
+    /// comes. A terminal that does not know one of these ignores it without
+    /// showing anything.
+    public static let identify = "\u{1B}[>0q" + KittyGraphicsEncoder.query + "\u{1B}[c\u{1B}[16t\u{1B}[14t"
         + "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[5n"
+    /// Asked only of a terminal whose device attributes include sixel:
+    /// XTSMGRAPHICS's colour registers and largest sixel image, then the
+    /// status report. Others need not know it (kitty logs it as a parse error).
+    public static let sixelGraphics = "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[5n"
     /// The second, only for a terminal that may draw OSC 66 (see
     /// `asksAboutScaling`): a carriage return, a cursor position report, a
     /// space two cells wide (OSC 66 `w=2`), another report, a space scaled

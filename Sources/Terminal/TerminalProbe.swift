@@ -2,7 +2,8 @@ import Canvas
 import Foundation
 
 /// Asks the terminal what it can draw, before ncurses takes it over: writes
-/// `GlyphDetection.identify` (and, to a terminal that may draw OSC 66,
+/// `GlyphDetection.identify` (then, to a terminal that draws sixel,
+/// `GlyphDetection.sixelGraphics`, and to one that may draw OSC 66,
 /// `GlyphDetection.probe`) with echo and line buffering off and reads the
 /// answers until the closing status report or a deadline, so a terminal
 /// that answers nothing costs at most `deadlineMilliseconds` and the answers
@@ -31,6 +32,11 @@ public enum TerminalProbe {
         // (one that does not would show or log its text).
         let identity = exchange(GlyphDetection.identify, input: input, output: output, deadline: deadline)
         var replies = identity
+        if identity.isComplete, identity.drawsSixel {
+            let graphics = exchange(GlyphDetection.sixelGraphics, input: input, output: output, deadline: deadline)
+            replies.colorRegisters = graphics.colorRegisters
+            replies.sixelGeometry = graphics.sixelGeometry
+        }
         if identity.isComplete, GlyphDetection.asksAboutScaling(version: identity.version) {
             let scaling = exchange(GlyphDetection.probe, input: input, output: output, deadline: deadline)
             replies.cursorColumns = scaling.cursorColumns

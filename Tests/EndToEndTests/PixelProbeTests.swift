@@ -44,6 +44,7 @@ struct PixelProbeTests {
         let cap = name.firstGlyphInkHeight()
         #expect(abs(cap / 12 - 33.0 / 17) / (33.0 / 17) <= 0.05, "cap \(cap) px")
         #expect(!String(decoding: Self.drawn(peer.output), as: UTF8.self).contains("\u{1B}#3"), "no doubled lines")
+        #expect(String(decoding: peer.output, as: UTF8.self).contains("\u{1B}[?2;1;0S"), "the largest sixel image asked of a sixel terminal")
         let before = peer.output.count
         // Up and down again: the selection bar drawn says each key's frame came.
         peer.send("k")
@@ -83,6 +84,7 @@ struct PixelProbeTests {
         let drawn = String(decoding: Self.drawn(peer.output), as: UTF8.self)
         #expect(!drawn.contains("\u{1B}Pq") && !drawn.contains("\u{1B}P0;1;0q"), "no sixel")
         #expect(!drawn.contains("\u{1B}]66;"), "no OSC 66 text")
+        #expect(!String(decoding: peer.output, as: UTF8.self).contains("\u{1B}[?2;1;0S"), "no sixel question to a terminal without sixel")
         peer.send("q")
         #expect(try peer.waitForExit() == 0)
     }
