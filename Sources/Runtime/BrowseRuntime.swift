@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import RowLayout
 import Screens
 import Store
 import TeamSync
@@ -66,6 +67,12 @@ public struct BrowseRuntime {
     let counts: LatestRequestWorker<String, StatusCounts?>
     /// Learns the rest of a large search result's rows off the loop (End needs them).
     let rest: LatestRequestWorker<RemainingRows, Void>
+    /// Draws the rows and measures the list at the next text sizes (and the
+    /// list's own full layout) off the loop, behind the keys.
+    let sizes: LatestRequestWorker<SizesAhead, [ExactHeights]>
+    /// Opens the fonts of the text sizes near this one and of every script,
+    /// beside `sizes`, so its heights do not wait for fonts.
+    let fonts: LatestRequestWorker<SizesAhead, Void>
     private var drawnVersion: Int?
     /// When the loop last handled input or an idle tick: the next idle tick is a tick after.
     private var quietSince = ContinuousClock.now
@@ -102,6 +109,8 @@ public struct BrowseRuntime {
         rest = LatestRequestWorker(label: "idelivermobile.rest", whenAnswered: { wakeUp.wake() }) { remaining in
             try? remaining.rows.learnRemainingRows()
         }
+        sizes = LatestRequestWorker(label: "idelivermobile.sizes", behindTheKeys: true, whenAnswered: { wakeUp.wake() }) { $0.prepare() }
+        fonts = LatestRequestWorker(label: "idelivermobile.fonts", behindTheKeys: true) { $0.prepareFonts() }
     }
 
     /// The rows shown whose rest a worker learns, and the search that found them.
@@ -119,9 +128,13 @@ public struct BrowseRuntime {
 
     /// Runs until a command ends the program.
     public mutating func run() -> Ending {
+        defer { stopWorkAhead() }
         do throws(Ending) {
-            try carryOut(state.initialCommands())
             try send(.clock(clock.current))
+            // The first frame before the work started at start, which would compete with it for the processor.
+            terminal.draw(state.render())
+            drawnVersion = state.screenVersion
+            try carryOut(state.initialCommands())
             while true {
                 if drawnVersion != state.screenVersion {
                     terminal.draw(state.render())
@@ -144,6 +157,15 @@ public struct BrowseRuntime {
         } catch {
             return error
         }
+    }
+
+    /// Stops the work done ahead of the keys and waits for it: the store is
+    /// closed once the loop ends, and nothing may read it after that.
+    private func stopWorkAhead() {
+        sizes.cancel()
+        fonts.cancel()
+        sizes.waitUntilIdle()
+        fonts.waitUntilIdle()
     }
 
     static func message(for event: TerminalEvent) -> Message {
@@ -203,6 +225,7 @@ public struct BrowseRuntime {
     private mutating func sendAnswers() throws(Ending) {
         for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
         for (remaining, _) in rest.takeAnswers() { try send(.rowsLearnt(remaining.request)) }
+        for (ahead, heights) in sizes.takeAnswers() { try send(.sizesPrepared(ahead, heights)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
         if let news = sync?.takeNews() {
@@ -261,6 +284,9 @@ public struct BrowseRuntime {
             searches.submit(request)
         case .learnRemainingRows(let request):
             rest.submit(RemainingRows(request: request, rows: state.source))
+        case .prepareSizes(let ahead):
+            sizes.submit(ahead)
+            fonts.submit(ahead)
         case .countStatuses(let query):
             counts.submit(query)
         case .saveStatus(let request):
