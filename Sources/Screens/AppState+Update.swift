@@ -240,8 +240,10 @@ extension AppState {
         }
     }
 
-    /// The search shown, read again after the store changed, and its counts.
+    /// The search shown, read again after the store changed, and its counts;
+    /// until its rows come, the rows shown read the store's latest.
     private mutating func readAgain() -> [Command] {
+        source.moveToLatest()
         listBeforeSearch = nil
         return [.search(currentSearch(selection: .sameIndex)), .countStatuses(query: search.query)]
     }

@@ -69,6 +69,10 @@ public final class DeliveryStore: Sendable {
         try database.count()
     }
 
+    public func keepViewForScreens() {
+        database.keepViewForScreens()
+    }
+
     /// Every delivery in the store, in import order, read lazily page by page.
     public func deliveries() throws(StoreError) -> StoredDeliveries {
         try finder.all()
@@ -121,7 +125,7 @@ public final class DeliveryStore: Sendable {
     /// another instance's status changes.
     @discardableResult
     public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
-        let changed: Bool = try database.write(transaction: false) { db in
+        let changed: Bool = try database.write(transaction: false, changesRows: false) { db in
             // data_version on one connection moves only for other connections' commits.
             let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
             return lastDataVersion.withLock { last in

@@ -5,8 +5,10 @@ import Synchronization
 
 /// The SQLite file behind a `DeliveryStore`, shared by its parts (the
 /// importer, the search, the status log and the rows they list): opening it
-/// (creating or updating its schema), reading and writing it, and the
-/// generation that tells cached pages they are stale.
+/// (creating or updating its schema), reading and writing it, and the view
+/// its sources' rows are read from (`readView`): for the screens
+/// (`keepViewForScreens`), one that this process's writes do not move until
+/// the screens have heard of them (`moveViewToLatest`).
 ///
 /// Writes go through `write`, which takes turns with a long import
 /// (`WaitingWriters`); an import's own transactions are `DeliveryImporter`'s.
@@ -16,8 +18,19 @@ final class StoreDatabase: Sendable {
     let pool: any DatabaseWriter
     /// How this object's writes and a long import take turns with the write lock.
     let waiting: WaitingWriters
-    /// Bumped by every write made through this object, so its sources drop stale pages.
-    private let generationCount = Mutex(0)
+    /// What `readView` reads, and how many times it moved (pages cached
+    /// under an older view are stale).
+    private let view = Mutex(View())
+
+    private struct View {
+        /// Whether the screens move the view (`keepViewForScreens`); else
+        /// every write moves it.
+        var keptForScreens = false
+        /// A read transaction begun before the first write the screens have
+        /// not heard of; nil when there is none (the view is the store as it is).
+        var snapshot: DatabaseSnapshot?
+        var generation = 0
+    }
 
     /// Opens the store at `url`, creating the file (0600), its folder (0700)
     /// and its tables when missing. With `.readOnly`, opens an existing store
@@ -199,12 +212,60 @@ final class StoreDatabase: Sendable {
         try? pool.close()
     }
 
-    /// The current generation: it moves on with every write through this object.
-    var generation: Int { generationCount.withLock { $0 } }
+    /// How many times the view moved: pages cached under an older one are stale.
+    var viewGeneration: Int { view.withLock { $0.generation } }
 
-    /// Says that this object wrote: every source drops its cached pages.
+    /// From now on this process's writes do not move the view: the screens
+    /// do (`moveViewToLatest`) when they handle the message that says the
+    /// store changed, so that what they read never changes before that.
+    func keepViewForScreens() {
+        view.withLock { $0.keptForScreens = true }
+    }
+
+    /// A read of the rows as the view has them: the store as it is, or, while
+    /// a write of this process is not yet heard of by the screens, as it was
+    /// just before that write. Stopped early like `read`.
+    func readView<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard let snapshot = view.withLock({ $0.snapshot }) else { return try read(body) }
+        do {
+            guard let interruption = ReadInterruption.current else { return try snapshot.read(body) }
+            return try snapshot.read { db in try interruption.watching(db, body) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    /// The view becomes the store as it is, and cached pages go: the screens
+    /// heard of the writes made so far (their message was handled).
+    func moveViewToLatest() {
+        let released = view.withLock { view -> DatabaseSnapshot? in
+            defer { view.snapshot = nil }
+            view.generation += 1
+            return view.snapshot
+        }
+        // Its transaction ends as it goes, outside the lock: a call into SQLite.
+        withExtendedLifetime(released) {}
+    }
+
+    /// This object wrote (or another process did, or an import ended):
+    /// the view moves, unless the screens move it.
     func advanceGeneration() {
-        generationCount.withLock { $0 += 1 }
+        view.withLock { view in
+            if !view.keptForScreens { view.generation += 1 }
+        }
+    }
+
+    /// Before a write, when the screens move the view: holds it where it is,
+    /// unless it is held already.
+    private func holdView() {
+        guard view.withLock({ $0.keptForScreens && $0.snapshot == nil }), let pool = pool as? DatabasePool else { return }
+        // Begun outside the lock (it opens a connection); a view held meanwhile wins.
+        guard let snapshot = try? pool.makeSnapshot() else { return }
+        view.withLock { view in
+            if view.snapshot == nil { view.snapshot = snapshot }
+        }
     }
 
     /// How many deliveries the store holds (rows are contiguous, so this is a key lookup, not a scan).
@@ -238,7 +299,10 @@ final class StoreDatabase: Sendable {
 
     /// A write (not an import's): while it waits for an import's lock it says
     /// so (`WaitingWriters`), and the import lets it in within one of its slices.
-    func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Unless `changesRows` is false, a view kept for the screens is held
+    /// first (`readView`), so that they see the write only once they hear of it.
+    func write<T>(transaction: Bool = true, changesRows: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        if changesRows { holdView() }
         do {
             return try waiting.write { transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body) }
         } catch let error as StoreError {
