@@ -125,7 +125,7 @@ public final class DeliveryStore: Sendable {
     /// another instance's status changes.
     @discardableResult
     public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
-        let changed: Bool = try database.write(transaction: false, changesRows: false) { db in
+        let changed: Bool = try database.write(transaction: false) { db in
             // data_version on one connection moves only for other connections' commits.
             let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
             return lastDataVersion.withLock { last in

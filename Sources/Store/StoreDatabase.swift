@@ -24,11 +24,15 @@ final class StoreDatabase: Sendable {
 
     private struct View {
         /// Whether the screens move the view (`keepViewForScreens`); else
-        /// every write moves it.
+        /// every write of rows moves it.
         var keptForScreens = false
-        /// A read transaction begun before the first write the screens have
-        /// not heard of; nil when there is none (the view is the store as it is).
+        /// A read transaction begun before the first write of rows the
+        /// screens have not heard of (or one under way); nil when there is
+        /// none: the view is then the store as it is.
         var snapshot: DatabaseSnapshot?
+        /// Writes of rows under way, and done (changing rows) since the view last moved.
+        var writing = 0
+        var unheard = 0
         var generation = 0
     }
 
@@ -238,34 +242,72 @@ final class StoreDatabase: Sendable {
     }
 
     /// The view becomes the store as it is, and cached pages go: the screens
-    /// heard of the writes made so far (their message was handled).
+    /// heard of the writes made so far (their message was handled). A write
+    /// under way is held again from here (one already committed is seen now:
+    /// its message is on its way).
     func moveViewToLatest() {
+        let writing = view.withLock { $0.writing > 0 }
+        // Begun outside the lock (it opens a connection).
+        let next = writing ? (pool as? DatabasePool).flatMap { try? $0.makeSnapshot() } : nil
         let released = view.withLock { view -> DatabaseSnapshot? in
-            defer { view.snapshot = nil }
+            defer { view.snapshot = view.writing > 0 ? next : nil }
             view.generation += 1
+            view.unheard = 0
             return view.snapshot
         }
         // Its transaction ends as it goes, outside the lock: a call into SQLite.
         withExtendedLifetime(released) {}
     }
 
-    /// This object wrote (or another process did, or an import ended):
-    /// the view moves, unless the screens move it.
+    /// Another process committed, or an import ended: the view moves, unless
+    /// the screens move it (they hear of it as `.storeChanged`).
     func advanceGeneration() {
         view.withLock { view in
             if !view.keptForScreens { view.generation += 1 }
         }
     }
 
-    /// Before a write, when the screens move the view: holds it where it is,
-    /// unless it is held already.
-    private func holdView() {
-        guard view.withLock({ $0.keptForScreens && $0.snapshot == nil }), let pool = pool as? DatabasePool else { return }
-        // Begun outside the lock (it opens a connection); a view held meanwhile wins.
-        guard let snapshot = try? pool.makeSnapshot() else { return }
+    /// A write that may change rows (`changed` says from its result whether
+    /// it did). When the screens move the view, it is held before the write
+    /// and stays held until they hear of it, or, when nothing changed and no
+    /// other change waits to be heard of, is let go at once; else the view
+    /// moves now if rows changed.
+    func writeRows<T>(changed: (T) -> Bool, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        let holds = holdView()
+        var changedRows = false
+        defer { if holds { finishHold(changedRows: changedRows) } }
+        let result = try write(body)
+        changedRows = changed(result)
+        if !holds, changedRows { advanceGeneration() }
+        return result
+    }
+
+    /// Before a write of rows: whether the screens move the view; if so it
+    /// is held where it is (unless it is held already) and the write counted.
+    private func holdView() -> Bool {
+        guard let needsSnapshot = view.withLock({ view -> Bool? in
+            guard view.keptForScreens else { return nil }
+            view.writing += 1
+            return view.snapshot == nil
+        }) else { return false }
+        // Begun outside the lock (it opens a connection); one held meanwhile wins, as it is older.
+        guard needsSnapshot, let snapshot = (pool as? DatabasePool).flatMap({ try? $0.makeSnapshot() }) else { return true }
         view.withLock { view in
             if view.snapshot == nil { view.snapshot = snapshot }
         }
+        return true
+    }
+
+    /// After a write of rows the view was held for.
+    private func finishHold(changedRows: Bool) {
+        let released = view.withLock { view -> DatabaseSnapshot? in
+            view.writing -= 1
+            if changedRows { view.unheard += 1 }
+            guard view.writing == 0, view.unheard == 0 else { return nil }
+            defer { view.snapshot = nil }
+            return view.snapshot
+        }
+        withExtendedLifetime(released) {}
     }
 
     /// How many deliveries the store holds (rows are contiguous, so this is a key lookup, not a scan).
@@ -298,11 +340,9 @@ final class StoreDatabase: Sendable {
     }
 
     /// A write (not an import's): while it waits for an import's lock it says
-    /// so (`WaitingWriters`), and the import lets it in within one of its slices.
-    /// Unless `changesRows` is false, a view kept for the screens is held
-    /// first (`readView`), so that they see the write only once they hear of it.
-    func write<T>(transaction: Bool = true, changesRows: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
-        if changesRows { holdView() }
+    /// so (`WaitingWriters`), and the import lets it in within one of its
+    /// slices. One that may change rows goes through `writeRows`.
+    func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try waiting.write { transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body) }
         } catch let error as StoreError {

@@ -77,4 +77,19 @@ import Testing
         source.moveToLatest()
         #expect(source.delivery(at: 200).status == status)
     }
+
+    @Test func aWriteThatChangesNothingLetsTheViewGo() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let (store, deliveries) = try Self.store(count: 600, in: folder)
+        store.keepViewForScreens()
+        let source = try store.deliveries()
+        // Already so: nothing changes, no message will come, so nothing may stay held.
+        try store.setStatus(deliveries[3].status, forDeliveryID: deliveries[3].id)
+        // Another process's commit is then read as the store has it (its `.storeChanged` follows).
+        let other = try DeliveryStore(url: store.url)
+        let status = Self.other(than: deliveries[500].status)
+        try other.setStatus(status, forDeliveryID: deliveries[500].id)
+        #expect(source.delivery(at: 500).status == status)
+    }
 }
