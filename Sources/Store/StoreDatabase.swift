@@ -18,6 +18,9 @@ final class StoreDatabase: Sendable {
     let pool: any DatabaseWriter
     /// How this object's writes and a long import take turns with the write lock.
     let waiting: WaitingWriters
+    /// Bumped by every write of rows through this object (and by another
+    /// process's commits, or an import, once seen): what was read before is stale.
+    private let generationCount = Mutex(0)
     /// What `readView` reads, and how many times it moved (pages cached
     /// under an older view are stale).
     private let view = Mutex(View())
@@ -216,6 +219,9 @@ final class StoreDatabase: Sendable {
         try? pool.close()
     }
 
+    /// The current generation: it moves on with every write of rows.
+    var generation: Int { generationCount.withLock { $0 } }
+
     /// How many times the view moved: pages cached under an older one are stale.
     var viewGeneration: Int { view.withLock { $0.generation } }
 
@@ -259,9 +265,11 @@ final class StoreDatabase: Sendable {
         withExtendedLifetime(released) {}
     }
 
-    /// Another process committed, or an import ended: the view moves, unless
-    /// the screens move it (they hear of it as `.storeChanged`).
+    /// Rows changed (a write of rows, another process's commit, an import):
+    /// the generation moves, and so does the view, unless the screens move
+    /// it (they hear of it as `.statusSaved` or `.storeChanged`).
     func advanceGeneration() {
+        generationCount.withLock { $0 += 1 }
         view.withLock { view in
             if !view.keptForScreens { view.generation += 1 }
         }
@@ -271,14 +279,14 @@ final class StoreDatabase: Sendable {
     /// it did). When the screens move the view, it is held before the write
     /// and stays held until they hear of it, or, when nothing changed and no
     /// other change waits to be heard of, is let go at once; else the view
-    /// moves now if rows changed.
+    /// moves now if rows changed. Either way the generation moves when they did.
     func writeRows<T>(changed: (T) -> Bool, _ body: (Database) throws -> T) throws(StoreError) -> T {
         let holds = holdView()
         var changedRows = false
         defer { if holds { finishHold(changedRows: changedRows) } }
         let result = try write(body)
         changedRows = changed(result)
-        if !holds, changedRows { advanceGeneration() }
+        if changedRows { advanceGeneration() }
         return result
     }
 
