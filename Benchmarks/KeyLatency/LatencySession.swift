@@ -16,6 +16,15 @@ struct LatencySession {
     /// so a frame drawn by idle work after a key is not counted as the key's.
     var quiet: UInt64 = 30_000_000
     var seed: UInt64
+    /// The keys, and whether a seeded pause (100 … 400 ms) comes before each.
+    var steps = KeyScript.steps
+    var pauses = true
+    /// The silence that ends what a step's follow-up causes, and how long
+    /// after the key's own frame it may take to begin (else it came with
+    /// that frame): less than the 4 s after which the key's notice goes,
+    /// which draws a frame too.
+    static let followUpQuiet: UInt64 = 300_000_000
+    static let followUpPatience: UInt64 = 3_500_000_000
     /// How long a key may take to draw anything before it counts as never (10 s).
     static let patience: UInt64 = 10_000_000_000
 
@@ -37,9 +46,9 @@ struct LatencySession {
         }
         times["first frame", default: []].append(Double(first) / 1e6)
         var random = SplitMix(seed: seed)
-        for step in KeyScript.steps {
+        for step in steps {
             // 100 … 400 ms: idle ticks (50 ms) have come and gone, refinement is under way.
-            try terminal.drain(for: 100_000_000 + random.next() % 300_000_000)
+            if pauses { try terminal.drain(for: 100_000_000 + random.next() % 300_000_000) }
             let sent = terminal.send(step.bytes)
             guard let settled = try terminal.burst(after: sent, quiet: quiet, patience: Self.patience) else {
                 // Counted as never (the table shows ∞), once the program has caught up.
@@ -48,6 +57,10 @@ struct LatencySession {
                 continue
             }
             times[step.label, default: []].append(Double(settled) / 1e6)
+            if let followUp = step.followUp {
+                let rest = try terminal.burst(after: sent, quiet: Self.followUpQuiet, patience: settled + Self.followUpPatience)
+                times[followUp, default: []].append(Double(rest ?? settled) / 1e6)
+            }
         }
         try terminal.quit()
         return times
