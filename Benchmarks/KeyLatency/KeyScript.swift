@@ -6,10 +6,6 @@ struct KeyScript {
     struct Step {
         var label: String
         var bytes: [UInt8]
-        /// After the key's own frame, what else it causes is waited for (a
-        /// sort's rows, read by a worker) and timed under this label, which
-        /// no key target applies to.
-        var followUp: String? = nil
     }
 
     /// The keys as ncurses' keypad mode asks an xterm to send them.
@@ -25,12 +21,10 @@ struct KeyScript {
 
     static func character(_ c: Character) -> [UInt8] { Array(String(c).utf8) }
 
-    /// Rows of the table, in order: the first frame, then each step's labels once.
+    /// Rows of the table, in order: the first frame, then each step's label once.
     static func labels(of steps: [Step]) -> [String] {
         steps.reduce(into: ["first frame"]) { labels, step in
-            for label in [step.label] + [step.followUp].compactMap({ $0 }) where !labels.contains(label) {
-                labels.append(label)
-            }
+            if !labels.contains(step.label) { labels.append(step.label) }
         }
     }
 
@@ -65,8 +59,9 @@ struct KeyScript {
     /// browser's idle tick, so idle work gets no turn between keys): what
     /// start-up must have prepared off the key path. `+` twice to sizes not
     /// yet drawn, End into rows and scripts not yet seen, then `s` through
-    /// every sort order (each one's rows waited for) with the first End and
-    /// Home on each sorted list.
+    /// every sort order, each followed at once by End and Home: End waits
+    /// for the sorted rows (`s` draws its notice at once, a worker reads the
+    /// rows), as a person's End would.
     static let noPauseSteps: [Step] = [
         Step(label: "+ (first)", bytes: character("+")),
         Step(label: "+ (second)", bytes: character("+")),
@@ -83,12 +78,11 @@ struct KeyScript {
     ]
 
     /// `s` to each order in turn (the cycle of `DeliveryOrder.next` after
-    /// manifest order), its rows waited for, then End and Home.
+    /// manifest order), then End and Home.
     static func sortSteps(_ orders: [String]) -> [Step] {
         orders.flatMap { order in
             [
-                Step(label: "s (sort by \(order))", bytes: character("s"),
-                     followUp: "rows by \(order) drawn (a worker's read, no key target)"),
+                Step(label: "s (sort by \(order))", bytes: character("s")),
                 Step(label: "End (first after the sort by \(order))", bytes: end),
                 Step(label: "Home (first after the sort by \(order))", bytes: home),
             ]

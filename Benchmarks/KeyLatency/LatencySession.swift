@@ -19,12 +19,6 @@ struct LatencySession {
     /// The keys, and whether a seeded pause (100 … 400 ms) comes before each.
     var steps = KeyScript.steps
     var pauses = true
-    /// The silence that ends what a step's follow-up causes, and how long
-    /// after the key's own frame it may take to begin (else it came with
-    /// that frame): less than the 4 s after which the key's notice goes,
-    /// which draws a frame too.
-    static let followUpQuiet: UInt64 = 300_000_000
-    static let followUpPatience: UInt64 = 3_500_000_000
     /// How long a key may take to draw anything before it counts as never (10 s).
     static let patience: UInt64 = 10_000_000_000
 
@@ -57,10 +51,6 @@ struct LatencySession {
                 continue
             }
             times[step.label, default: []].append(Double(settled) / 1e6)
-            if let followUp = step.followUp {
-                let rest = try terminal.burst(after: sent, quiet: Self.followUpQuiet, patience: settled + Self.followUpPatience)
-                times[followUp, default: []].append(Double(rest ?? settled) / 1e6)
-            }
         }
         try terminal.quit()
         return times

@@ -43,8 +43,7 @@ struct LatencyTable {
         var lines = [header, rule]
         for label in labels {
             var line = "| \(label) |"
-            let untargeted = label.contains("no key target")
-            let budget = label == "first frame" ? 100.0 : untargeted ? Double.infinity : 16.0
+            let budget = label == "first frame" ? 100.0 : 16.0
             var met = true
             var notes: [String] = []
             for count in counts {
@@ -58,7 +57,7 @@ struct LatencyTable {
                     met = false
                     notes.append("> \(Int(budget)) ms at \(Self.countName(count))")
                 }
-                if let maximum, label != "first frame", !untargeted, high > maximum {
+                if let maximum, label != "first frame", high > maximum {
                     met = false
                     notes.append("max > \(Int(maximum)) ms at \(Self.countName(count))")
                 }
@@ -71,7 +70,7 @@ struct LatencyTable {
                 }
                 let ratio = median / base
                 line += String(format: " %.2f× |", ratio)
-                if ratio > 2 && label != "first frame" && !untargeted {
+                if ratio > 2 && label != "first frame" {
                     met = false
                     notes.append("> 2× at \(Self.countName(count))")
                 }
