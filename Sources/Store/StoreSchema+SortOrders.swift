@@ -16,6 +16,10 @@ import GRDB
 /// The status order needs none: the status index lists each status's rows
 /// in position order, read a status at a time.
 extension StoreSchema {
+    /// The columns v12's indexes are keyed on: an import builds their
+    /// indexes once its rows are staged (`StagedImport.buildIndexes`).
+    static let sortOrderColumns: Set<String> = ["name", "window"]
+
     static func registerSortOrders(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v12: indexes for the name and time window orders") { db in
             try db.execute(sql: """
