@@ -11,6 +11,8 @@ struct DeliverySearch: Sendable {
     let listing: ResultListing
     /// Each text order's whole list, once read (`sorted`).
     let keptTextOrders: KeptTextOrders
+    /// The status order's whole list, while no write came since it was read.
+    let keptStatusOrder = KeptStatusOrder()
 
     /// Every delivery in the store, in import order, read lazily page by page.
     func all() throws(StoreError) -> StoredDeliveries {
@@ -73,11 +75,13 @@ struct DeliverySearch: Sendable {
     /// `search(_:status:)` in another order than the manifest's: every
     /// position is read at once, in list order (4 bytes a row), so rows are
     /// then read by page as usual. Every row's order is read from its index
-    /// (`IndexedOrder`), a text order's kept (`KeptTextOrders`); a status
+    /// (`IndexedOrder`) and kept (`KeptTextOrders`, `KeptStatusOrder`); a status
     /// filter, or a search finding many rows, keeps those of that whole
     /// list, a linear pass; SQLite sorts the matches of a search finding
     /// few, so a search in a text order never sorts many rows.
     private func sorted(_ text: String, status filter: StatusFilter, by order: DeliveryOrder) throws(StoreError) -> StoredDeliveries {
+        // Before the read: a write after it moves the generation on, so what is read is not kept past it.
+        let generation = database.generation
         let positions: [Int32] = try database.read { db in
             let matches = try SearchMatches.find(text, status: filter.status?.rawValue, db)
             let total = try StoreDatabase.rowCount(db)
@@ -88,7 +92,10 @@ struct DeliverySearch: Sendable {
                 kept = nil
             }
             let read = { try IndexedOrder.positions(order, db) }
-            let whole = { [kept] in try kept ?? (KeptTextOrders.keeps(order) ? keptTextOrders.whole(order, read: read) : read()) }
+            let whole = { [kept] in
+                try kept ?? (KeptTextOrders.keeps(order)
+                    ? keptTextOrders.whole(order, read: read) : keptStatusOrder.whole(at: generation, count: total, read: read))
+            }
             switch matches {
             case .all:
                 return try whole()
@@ -105,6 +112,14 @@ struct DeliverySearch: Sendable {
         }
         return StoredDeliveries(
             database: database, listing: listing, query: nil, count: positions.count, positions: positions, listed: true, isSorted: true)
+    }
+
+    /// Reads every row's order of each sort order and keeps it, so that a
+    /// first sort finds it: for a worker at start, off the key path.
+    func readSortOrdersAhead() throws(StoreError) {
+        for order in DeliveryOrder.allCases where order != .manifest {
+            _ = try sorted("", status: .all, by: order)
+        }
     }
 
     /// The positions `keep` keeps, sorted by SQLite in `order`.

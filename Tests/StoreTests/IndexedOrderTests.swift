@@ -150,4 +150,28 @@ import Testing
             #expect(ids(try store.search("", sort: order)) == before[order], "as v11 sorted it: \(order)")
         }
     }
+
+    /// Read ahead (as the browser does at start), the orders are kept; a
+    /// status change here makes the kept status order stale, not the text orders.
+    @Test func ordersReadAheadAreKeptAndAStatusChangeReachesTheStatusOrder() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = Self.deliveries(count: 150)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        try store.readSortOrdersAhead()
+        let kept = store.finder.keptTextOrders
+        #expect(kept.whole(.name)?.count == deliveries.count && kept.whole(.window)?.count == deliveries.count)
+        try expectSortedAsSQLSorts(store, "read ahead")
+
+        let pending = try #require(deliveries.first { $0.status == .pending })
+        let byStatus = ids(try store.search("", sort: .status))
+        #expect(byStatus.firstIndex(of: pending.id) ?? .max < deliveries.count / 2)
+        try store.setStatus(.failed, forDeliveryID: pending.id)
+        // Now the first of the failed run, which comes last (its position is the lowest of them).
+        let failed = deliveries.filter { $0.status == .failed }.count + 1
+        #expect(ids(try store.search("", sort: .status)).firstIndex(of: pending.id) == deliveries.count - failed)
+        try expectSortedAsSQLSorts(store, "a status changed after the read ahead")
+        #expect(kept.whole(.name) != nil, "no text order depends on a status")
+    }
 }
