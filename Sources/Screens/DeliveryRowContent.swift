@@ -144,8 +144,10 @@ struct DeliveryRowContent {
 
     /// Underlines, in bold, the text of the name and address that a search
     /// matched (`words`, folded). Only native-size lines: a big-glyph line is
-    /// a picture of its text, with no cell per character to mark.
-    func highlight(_ words: [String], into frame: inout Frame, y: Int, typesetter: Typesetter, category: ContentSizeCategory) {
+    /// a picture of its text, with no cell per character to mark. Sizes come
+    /// from the row's own typesetter, which draws a delivery a doubled line
+    /// cannot hold one rung up.
+    func highlight(_ words: [String], into frame: inout Frame, y: Int, category: ContentSizeCategory) {
         guard !words.isEmpty else { return }
         func mark(_ text: TypesetText, style: TextStyle, top: Int) {
             guard typesetter.rowsPerLine(for: style, at: category) == 1 else { return }
@@ -173,10 +175,11 @@ struct DeliveryRowContent {
     /// Drawn beside the window, it never changes the row's height. Where the
     /// word at the window's size does not fit beside it (big glyphs), it is
     /// drawn at native size; where that does not fit either, inside the
-    /// badge's last row. It never covers the window's digits.
-    func drawLateMark(
-        into frame: inout Frame, y: Int, width: Int, isSelected: Bool, typesetter: Typesetter, category: ContentSizeCategory
-    ) {
+    /// badge's last row. It never covers the window's digits. The word is
+    /// typeset like the window, by the row's own typesetter: beside a mosaic
+    /// window (a delivery a doubled line cannot hold) it must not be doubled,
+    /// or its row would be, mosaic and all, which crashes xterm 379.
+    func drawLateMark(into frame: inout Frame, y: Int, width: Int, isSelected: Bool, category: ContentSizeCategory) {
         guard let window else { return }
         let line = windowTop(y)
         let room = width - DeliveryRowContent.margin

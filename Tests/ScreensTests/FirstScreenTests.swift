@@ -43,6 +43,27 @@ import Typesetting
         #expect((top ..< needed).allSatisfy { lines[$0].first == "▌" }, "\(glyphs)")
     }
 
+    /// A delivery a doubled line cannot hold (佐藤 花子) is drawn a rung up,
+    /// window and all; its "late" must not be doubled beside that mosaic
+    /// window, or the row would be doubled with braille on it (xterm 379
+    /// crashes drawing that).
+    @Test(arguments: [ContentSizeCategory.xxLarge, .accessibility2, .accessibility5])
+    func noDoubledRowHoldsAMosaicWhenALateMarkIsDrawn(category: ContentSizeCategory) throws {
+        let japanese = SampleData.deliveries.delivery(at: 2)
+        #expect(japanese.name == "佐藤 花子" && japanese.window == "14:00-16:00")
+        let evening = try #require(TimeOfDay(hour: 23, minute: 0))
+        #expect(japanese.isLate(at: evening))
+        var state = Self.state(.doubled, category: category, size: Size(width: 100, height: 60))
+        _ = state.update(.clock(evening))
+        state.place(top: 2, select: 2)
+        let frame = state.render()
+        let lines = frame.plainTextLines
+        for row in frame.lineAttributes.indices where frame.lineAttributes[row] != .normal {
+            let braille = lines[row].unicodeScalars.contains { (0x2800 ... 0x28FF).contains($0.value) }
+            #expect(!braille, "row \(row) is doubled and holds braille at \(category.name): \(lines[row])")
+        }
+    }
+
     @Test(arguments: modes)
     func theListShowsEachAddressWhole(glyphs: GlyphMode) {
         let typesetter = Self.typesetter(glyphs)
