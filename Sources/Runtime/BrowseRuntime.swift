@@ -73,6 +73,8 @@ public struct BrowseRuntime {
     /// Opens the fonts of the text sizes near this one and of every script,
     /// beside `sizes`, so its heights do not wait for fonts.
     let fonts: LatestRequestWorker<SizesAhead, Void>
+    /// Reads the sort orders ahead once the first frame is drawn, so a first `s` finds them.
+    let sortOrders: LatestRequestWorker<Void, Void>
     private var drawnVersion: Int?
     /// When the loop last handled input or an idle tick: the next idle tick is a tick after.
     private var quietSince = ContinuousClock.now
@@ -111,6 +113,8 @@ public struct BrowseRuntime {
         }
         sizes = LatestRequestWorker(label: "idelivermobile.sizes", behindTheKeys: true, whenAnswered: { wakeUp.wake() }) { $0.prepare() }
         fonts = LatestRequestWorker(label: "idelivermobile.fonts", behindTheKeys: true) { $0.prepareFonts() }
+        // Nothing to say when done: a sort takes what the store kept.
+        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders") { _ in try? store.readSortOrdersAhead() }
     }
 
     /// The rows shown whose rest a worker learns, and the search that found them.
@@ -134,6 +138,7 @@ public struct BrowseRuntime {
             // The first frame before the work started at start, which would compete with it for the processor.
             terminal.draw(state.render())
             drawnVersion = state.screenVersion
+            sortOrders.submit(())
             try carryOut(state.initialCommands())
             while true {
                 if drawnVersion != state.screenVersion {
@@ -164,8 +169,10 @@ public struct BrowseRuntime {
     private func stopWorkAhead() {
         sizes.cancel()
         fonts.cancel()
+        sortOrders.cancel()
         sizes.waitUntilIdle()
         fonts.waitUntilIdle()
+        sortOrders.waitUntilIdle()
     }
 
     static func message(for event: TerminalEvent) -> Message {
