@@ -61,6 +61,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         var color: ColorRole
         var dim: Bool
         var underline: Bool
+        var reverse: Bool
 
         init(_ run: PixelRun, in frame: Frame) {
             let style = frame[run.x, run.y].style
@@ -68,6 +69,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             color = style.color
             dim = style.dim
             underline = style.underline
+            reverse = style.reverse
         }
     }
 

@@ -68,6 +68,39 @@ import Typesetting
         }
     }
 
+    /// The first row's badge symbol as an image, and the name's run beside it.
+    static func badgeAndName(at category: ContentSizeCategory) -> (badge: PixelRun?, name: PixelRun?, frame: Frame) {
+        let frame = state(category: category).render()
+        let symbols = Set(["○", "▸", "✓", "✗"])
+        let badge = frame.pixelRuns.first { $0.y >= 1 && $0.line.graphemes.count == 1 && symbols.contains($0.line.graphemes[0].text) }
+        let name = frame.pixelRuns.first { $0.y == 1 && $0.line.graphemes.map(\.text).joined() == "Feng Wong" }
+        return (badge, name, frame)
+    }
+
+    @Test func theBadgesSymbolIsDrawnAtTheNamesSize() throws {
+        // Large: the name is native text, and so is the one-cell symbol.
+        #expect(Self.badgeAndName(at: .large).badge == nil)
+        for category in [ContentSizeCategory.xSmall, .medium, .xxLarge, .accessibility3, .accessibility5] {
+            let (badge, name, frame) = Self.badgeAndName(at: category)
+            let symbol = try #require(badge, "\(category.name): a badge image")
+            let text = try #require(name, "\(category.name): the name's image")
+            #expect(symbol.line.face == text.line.face, "\(category.name): Headline's face, as the name")
+            #expect(symbol.x < text.x, "\(category.name): left of the name")
+            let style = frame[symbol.x, symbol.y].style
+            let image = try #require(SixelImage.all(in: Self.bytes(frame)).first { $0.column == symbol.x && $0.row == symbol.y })
+            let corner = try #require(image[0, 0])
+            if category == .xSmall {
+                // A one-row badge: the symbol in its colour on the background, like text.
+                #expect(!style.reverse && corner == [255, 255, 255], "\(category.name): \(corner)")
+            } else {
+                // Cut out of its tile: the image's paper is the tile's colour, its ink the background.
+                #expect(style.reverse && corner != [255, 255, 255], "\(category.name): \(corner)")
+                let ink = (0 ..< image.height).flatMap { y in (0 ..< image.width).compactMap { image[$0, y] } }
+                #expect(ink.contains([255, 255, 255]), "\(category.name): the symbol in the background colour")
+            }
+        }
+    }
+
     @Test func aFullScreenAtAX3FitsTheByteBudget() {
         let frame = Self.state(category: .accessibility3).render()
         #expect(!frame.pixelRuns.isEmpty)
