@@ -123,9 +123,9 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 if cell.isContinuation { continue }
                 let index = y * frame.width + x
                 if !underImage[index], frame.isCovered(x: x, y: y) { continue }
-                let written = Self.written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
+                let written = written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
                 if !redrawn[y], let old, !(old.isCovered(x: x, y: y) && wasUnderImage?[index] != true),
-                   Self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
+                   self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
                 backend.put(written, x: x, y: y)
                 if !underImage[index] { touched[y] = true }
             }
@@ -169,11 +169,24 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// no-break spaces, which look the same; under the image it keeps the
     /// line's plain text, written once before the image is sent and then
     /// left alone while the image stays.
-    private static func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
+    private func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
         var written = underImage ? Cell(frame[x, y].grapheme, style: .plain) : frame.written(x: x, y: y)
         if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
+        if keepsInkInBorder, written.grapheme == "▌" {
+            written.grapheme = "▐"
+            written.style.reverse.toggle()
+        }
         return written
     }
+
+    /// The terminal draws the part of a glyph outside its cell into the
+    /// window's border and never paints the border again (`BorderInk`):
+    /// the selection bar ▌ (DejaVu Sans Mono's reaches a pixel left of its
+    /// cell) is then written as a reversed ▐, the cell's left half painted
+    /// by the terminal's background, which stays inside the cell. Not
+    /// everywhere: xterm draws DejaVu Sans Mono's ▐ from a pixel below the
+    /// cell's top, which in reverse shows a tick at every row of the bar.
+    public var keepsInkInBorder = false
 
     /// Which cells of `frame` an image covers, row by row.
     private static func imageCells(of frame: Frame) -> [Bool] {
