@@ -167,10 +167,10 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// see a blank it could clear across the image to change a cell beside
     /// it (EL, EL1: seen erasing sixel images in xterm), so blanks there are
     /// no-break spaces, which look the same; under the image it keeps the
-    /// line's plain text, written once before the image is sent and then
-    /// left alone while the image stays.
+    /// line's plain text (`keptUnderImage`), written once before the image
+    /// is sent and then left alone while the image stays.
     private func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
-        var written = underImage ? Cell(frame[x, y].grapheme, style: .plain) : frame.written(x: x, y: y)
+        var written = underImage ? Cell(Self.keptUnderImage(frame, x: x, y: y), style: .plain) : frame.written(x: x, y: y)
         if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
         if keepsInkInBorder, written.grapheme == "▌" {
             written.grapheme = "▐"
@@ -187,6 +187,18 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// everywhere: xterm draws DejaVu Sans Mono's ▐ from a pixel below the
     /// cell's top, which in reverse shows a tick at every row of the bar.
     public var keepsInkInBorder = false
+
+    /// The character a cell under an image keeps: its own, but a no-break
+    /// space for a narrow one outside ASCII, whose glyph may come from a
+    /// fallback font and reach out of its cell, past the image's edge
+    /// (xterm draws Arabic letters a pixel or two left of their cell: a
+    /// stray mark left of the line's image). Wide characters stay, as the
+    /// cell after them belongs to them.
+    private static func keptUnderImage(_ frame: Frame, x: Int, y: Int) -> String {
+        let grapheme = frame[x, y].grapheme
+        let isWide = x + 1 < frame.width && frame[x + 1, y].isContinuation
+        return isWide || grapheme.unicodeScalars.allSatisfy(\.isASCII) ? grapheme : "\u{00A0}"
+    }
 
     /// Which cells of `frame` an image covers, row by row.
     private static func imageCells(of frame: Frame) -> [Bool] {

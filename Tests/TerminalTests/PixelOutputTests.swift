@@ -101,6 +101,25 @@ import Typesetting
         }
     }
 
+    @Test func underAnImageNoNarrowCharacterOutsideASCIIIsWritten() {
+        DisplayWidth.prepareLocale()
+        var typesetter = Typesetter(glyphs: .pixels)
+        typesetter.cellPixels = Self.cell
+        let source = InMemoryDeliveries([
+            Delivery(id: "A1", name: "فاطمة الزهراء", address: Address(line1: "شارع الملك فيصل 45"), status: .pending),
+            Delivery(id: "J1", name: "佐藤 花子", address: Address(line1: "Feng Wong"), status: .pending),
+        ])
+        let state = AppState(source: source, size: Size(width: 60, height: 16), category: .accessibility1, typesetter: typesetter)
+        let frame = state.render()
+        let (_, backend) = Self.painted(state)
+        let under = backend.written.filter { cell in frame.pixelRuns.contains { $0.covers(x: cell.x, y: cell.y) } }
+        #expect(!under.isEmpty)
+        // Arabic letters, which xterm draws reaching out of their cells, become no-break spaces.
+        #expect(!under.contains { $0.cell.grapheme.unicodeScalars.contains { $0.properties.generalCategory == .otherLetter && $0.value >= 0x600 && $0.value < 0x700 } })
+        #expect(under.contains { $0.cell.grapheme == "佐" }, "a wide character stays")
+        #expect(under.contains { $0.cell.grapheme == "F" }, "ASCII stays")
+    }
+
     @Test func aFullScreenAtAX3FitsTheByteBudget() {
         let frame = Self.state(category: .accessibility3).render()
         #expect(!frame.pixelRuns.isEmpty)
