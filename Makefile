@@ -80,6 +80,8 @@ man:
 # several minutes to import), imports timed, then the engine's micro-benchmarks.
 BENCH_COUNTS ?= 1000,1000000
 BENCH_RUNS ?= 5
+# Sessions a store of the no-pause run (keys back to back; 0 for none).
+BENCH_NO_PAUSE_RUNS ?= $(BENCH_RUNS)
 # Imports timed as whole processes (Benchmarks/ImportTiming: wall clock, CPU
 # and largest resident set of `idelivermobile import` into a new store), and
 # into the team's hub on a throwaway PostgreSQL cluster, with its snapshot.
@@ -91,7 +93,7 @@ BENCH_TEAM_COUNT ?= 1000000
 BENCH_TEAM_CHANGES ?= 10000
 bench: build
 	cd Benchmarks && $(SWIFT) run -c release KeyLatency --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
-		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS)
+		--counts $(BENCH_COUNTS) --runs $(BENCH_RUNS) --no-pause-runs $(BENCH_NO_PAUSE_RUNS)
 	cd Benchmarks && $(SWIFT) run -c release PixelLatency --binary $(CURDIR)/$(BIN) --data $(CURDIR)/$(DATA)
 	cd Benchmarks && $(SWIFT) run -c release ImportTiming --binary $(CURDIR)/$(BIN) --work $(CURDIR)/.build/bench \
 		--counts $(BENCH_IMPORT_COUNTS) --hub-counts $(BENCH_HUB_COUNTS)

@@ -48,7 +48,7 @@ def main() -> int:
         text = "\n".join(L.ocr(image, "eng") for image in images)
         tokens = L.digit_strings(delivery)
         category = meta_path.name.split("-LEG-")[0]
-        return category, L.fold(delivery["name"]) in L.fold(text), sum(L.digits_read(tokens, text)), len(tokens)
+        return category, L.fold(delivery["name"]) in L.fold(text), sum(L.delivery_digits_read(delivery, text)), len(tokens)
 
     try:
         with ThreadPoolExecutor(2) as pool:

@@ -47,7 +47,7 @@ CATEGORIES = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLar
 GALLERY = ["Large", "xLarge", "xxxLarge", "AX2", "AX5"]
 # The delivery rows of other scripts also kept, at this category.
 SCRIPT_GALLERY_CATEGORY = "AX3"
-COLS, ROWS = 100, 100         # tall enough that every test delivery fits at AX5 (the tallest takes 83 rows)
+COLS, ROWS = 100, 100         # tall enough that every test delivery fits at AX5 (the tallest takes 44 rows)
 FONT, FONT_SIZE = "DejaVu Sans Mono", 11
 TOOLS = ["xterm", "Xvfb", "import", "convert", "identify", "tesseract", "xwininfo"]
 
@@ -144,12 +144,13 @@ DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "
 
 
 def cut_digits(delivery: dict, ocr: str) -> list[bool]:
-    """Which digit strings the list does not show: where the address ends in an ellipsis (the
-    list shows two lines of a mosaic address), those of the address after the last one read."""
+    """Which digit strings the list does not show: where the address ends in an ellipsis (a row
+    cut at its line limit; the list shows every address of the sample whole), those of the
+    address after the last one read."""
     tokens = digit_strings(delivery)
     window = len(DIGITS.findall(delivery.get("window", "") or ""))
     address = len(tokens) - window
-    found = digits_read(tokens, ocr)
+    found = delivery_digits_read(delivery, ocr)
     if not re.search(r"…|\.\.", ocr):
         return [False] * len(tokens)
     last = max([i for i in range(address) if found[i]], default=-1)
@@ -160,6 +161,15 @@ def digit_strings(delivery: dict) -> list[str]:
     address = delivery["address"]
     texts = [address.get("line1", ""), address.get("line2", ""), delivery.get("window", "")]
     return [m for t in texts for m in DIGITS.findall(t or "")]
+
+
+def delivery_digits_read(delivery: dict, ocr: str) -> list[bool]:
+    """`digits_read` for a delivery's digit strings (`digit_strings`' order): the address's in
+    reading order, the window's on their own, as the list draws the window after the address
+    or, where the address is drawn tall, before it (DeliveryRowContent.windowLeads)."""
+    window = DIGITS.findall(delivery.get("window", "") or "")
+    tokens = digit_strings(delivery)
+    return digits_read(tokens[:len(tokens) - len(window)], ocr) + digits_read(window, ocr)
 
 
 def digits_read(tokens: list[str], ocr: str) -> list[bool]:
@@ -340,8 +350,19 @@ class Display:
             if self.cell is None:
                 self.cell = self.measure_cell()
             w, h = self.cell
-            run(["import", "-window", "root", "-crop", f"{COLS * w}x{ROWS * h}+0+0", "+repage", str(png)],
-                env=self.env)
+            # On a loaded machine xterm may not have painted yet (a black screen was photographed):
+            # shoot until the page is white and two shots in a row show the same pixels.
+            last, deadline = None, time.monotonic() + 20
+            while True:
+                run(["import", "-window", "root", "-crop", f"{COLS * w}x{ROWS * h}+0+0", "+repage", str(png)],
+                    env=self.env)
+                signature, mean = run(["identify", "-format", "%# %[fx:mean]", str(png)], text=True).stdout.split()
+                if float(mean) > 0.5 and signature == last:
+                    break
+                if time.monotonic() > deadline:
+                    raise SystemExit("xterm did not finish painting the frame")
+                last = signature
+                time.sleep(0.3)
         finally:
             term.terminate()
             term.wait()
@@ -490,6 +511,10 @@ def measure_heights(cat: str, renderer: Renderer, display: Display, work: Path, 
         return col
     res.name, res.address = lines[0], lines[1]
     res.window = lines[2] if len(lines) > 2 else None
+    # Where the address is drawn more than two rows a line the list puts the window before it
+    # (DeliveryRowContent.windowLeads); a window is never drawn taller than the address.
+    if res.window is not None and res.window.rows[1] - res.window.rows[0] + 1 > 2:
+        res.address, res.window = res.window, res.address
     png = work / f"measure-{cat}.png"
     display.screenshot(frame, png)
     w, h = display.cell
@@ -514,7 +539,7 @@ def read_delivery(raw: Path, braille: set[tuple[int, int]], lines: list[tuple[in
     raw.with_suffix(".txt").write_text(text + "\n")
     name, seen = fold(delivery["name"]), fold(text)
     return Reading(delivery, script, text, name in seen,
-                   substring_distance(name, seen) <= 1, digits_read(digit_strings(delivery), text), name_mode,
+                   substring_distance(name, seen) <= 1, delivery_digits_read(delivery, text), name_mode,
                    cut_digits(delivery, text))
 
 
@@ -589,7 +614,7 @@ def height_cell(line: TextLine | None, px: int) -> str:
 
 def table(results: list[CategoryResult]) -> str:
     out = ["| category | glyph mode (name / address / window) | name: H ink height | address: H ink height "
-           "| time window: H ink height | names OCR: exact (≤1 edit) | digit strings OCR | notes |",
+           "| time window: digit ink height | names OCR: exact (≤1 edit) | digit strings OCR | notes |",
            "|---|---|---|---|---|---|---|---|"]
     for r in results:
         latin = [x for x in r.readings if x.script == "Latin"]
@@ -679,7 +704,9 @@ def main() -> int:
     manifest = Path(args.manifest)
     deliveries = json.loads(manifest.read_text())["deliveries"]
     (work / "measure.json").write_text(json.dumps({"deliveries": [
-        {"id": "H", "name": "HH", "address": {"line1": "HH"}, "status": "pending", "window": "HH"}]}))
+        # A window must be a time window (render refuses "HH"): digits, as tall as a capital; one
+        # that is never late, so no "late" stands beside it.
+        {"id": "H", "name": "HH", "address": {"line1": "HH"}, "status": "pending", "window": "00:00-23:59"}]}))
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="legibility-home-") as home:

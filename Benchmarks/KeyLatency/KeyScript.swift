@@ -22,7 +22,7 @@ struct KeyScript {
     static func character(_ c: Character) -> [UInt8] { Array(String(c).utf8) }
 
     /// Rows of the table, in order: the first frame, then each step's label once.
-    static var labels: [String] {
+    static func labels(of steps: [Step]) -> [String] {
         steps.reduce(into: ["first frame"]) { labels, step in
             if !labels.contains(step.label) { labels.append(step.label) }
         }
@@ -53,4 +53,39 @@ struct KeyScript {
         Step(label: "search Backspace", bytes: backspace),
         Step(label: "Esc (clear search)", bytes: escape),
     ]
+
+    /// Keys sent back to back, each as soon as the frame of the one before
+    /// has settled (the silence that ends a frame is shorter than the
+    /// browser's idle tick, so idle work gets no turn between keys): what
+    /// start-up must have prepared off the key path. `+` twice to sizes not
+    /// yet drawn, End into rows and scripts not yet seen, then `s` through
+    /// every sort order, each followed at once by End and Home: End waits
+    /// for the sorted rows (`s` draws its notice at once, a worker reads the
+    /// rows), as a person's End would.
+    static let noPauseSteps: [Step] = [
+        Step(label: "+ (first)", bytes: character("+")),
+        Step(label: "+ (second)", bytes: character("+")),
+        Step(label: "End (rows and scripts not yet seen)", bytes: end),
+        Step(label: "Home", bytes: home),
+        Step(label: "- (back)", bytes: character("-")),
+        Step(label: "- (back)", bytes: character("-")),
+        Step(label: "↓", bytes: down), Step(label: "↓", bytes: down),
+        Step(label: "PgDn", bytes: pageDown),
+    ] + sortSteps(["time window", "name", "status"]) + [
+        Step(label: "s (back to manifest order)", bytes: character("s")),
+        Step(label: "End (manifest order again)", bytes: end),
+        Step(label: "+ (after the sorts)", bytes: character("+")),
+    ]
+
+    /// `s` to each order in turn (the cycle of `DeliveryOrder.next` after
+    /// manifest order), then End and Home.
+    static func sortSteps(_ orders: [String]) -> [Step] {
+        orders.flatMap { order in
+            [
+                Step(label: "s (sort by \(order))", bytes: character("s")),
+                Step(label: "End (first after the sort by \(order))", bytes: end),
+                Step(label: "Home (first after the sort by \(order))", bytes: home),
+            ]
+        }
+    }
 }

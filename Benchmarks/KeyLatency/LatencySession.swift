@@ -16,6 +16,9 @@ struct LatencySession {
     /// so a frame drawn by idle work after a key is not counted as the key's.
     var quiet: UInt64 = 30_000_000
     var seed: UInt64
+    /// The keys, and whether a seeded pause (100 … 400 ms) comes before each.
+    var steps = KeyScript.steps
+    var pauses = true
     /// How long a key may take to draw anything before it counts as never (10 s).
     static let patience: UInt64 = 10_000_000_000
 
@@ -37,9 +40,9 @@ struct LatencySession {
         }
         times["first frame", default: []].append(Double(first) / 1e6)
         var random = SplitMix(seed: seed)
-        for step in KeyScript.steps {
+        for step in steps {
             // 100 … 400 ms: idle ticks (50 ms) have come and gone, refinement is under way.
-            try terminal.drain(for: 100_000_000 + random.next() % 300_000_000)
+            if pauses { try terminal.drain(for: 100_000_000 + random.next() % 300_000_000) }
             let sent = terminal.send(step.bytes)
             guard let settled = try terminal.burst(after: sent, quiet: quiet, patience: Self.patience) else {
                 // Counted as never (the table shows ∞), once the program has caught up.

@@ -66,6 +66,8 @@ public struct BrowseRuntime {
     let counts: LatestRequestWorker<String, StatusCounts?>
     /// Learns the rest of a large search result's rows off the loop (End needs them).
     let rest: LatestRequestWorker<RemainingRows, Void>
+    /// Reads the sort orders ahead once the first frame is drawn, so a first `s` finds them.
+    let sortOrders: LatestRequestWorker<Void, Void>
     private var drawnVersion: Int?
     /// When the loop last handled input or an idle tick: the next idle tick is a tick after.
     private var quietSince = ContinuousClock.now
@@ -102,6 +104,8 @@ public struct BrowseRuntime {
         rest = LatestRequestWorker(label: "idelivermobile.rest", whenAnswered: { wakeUp.wake() }) { remaining in
             try? remaining.rows.learnRemainingRows()
         }
+        // Nothing to say when done: a sort takes what the store kept.
+        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders") { _ in try? store.readSortOrdersAhead() }
     }
 
     /// The rows shown whose rest a worker learns, and the search that found them.
@@ -124,8 +128,10 @@ public struct BrowseRuntime {
             try send(.clock(clock.current))
             while true {
                 if drawnVersion != state.screenVersion {
+                    let first = drawnVersion == nil
                     terminal.draw(state.render())
                     drawnVersion = state.screenVersion
+                    if first { sortOrders.submit(()) }
                 }
                 // Until the next idle tick, unless a key or a worker's news comes first.
                 let sinceQuiet = (ContinuousClock.now - quietSince) / .milliseconds(1)
@@ -142,6 +148,9 @@ public struct BrowseRuntime {
                 try sendAnswers()
             }
         } catch {
+            // The store is closed after the loop: the read ahead is stopped and waited for first.
+            sortOrders.cancel()
+            sortOrders.waitUntilIdle()
             return error
         }
     }

@@ -214,7 +214,10 @@ extension AppState {
             let saved = named(delivery) + (undone ? "undone, back to \(status.title)" : "saved as \(status.title) · u undoes it")
             // In a team store's replica, saved here first: "saved" once the hub has it (`synced`).
             if let queued {
-                let sending = named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)") + ", sending…"
+                // With the hub away it waits, as the bar beside it says ("Offline: … waiting to send").
+                let waits = if case .offline = sync?.link { true } else { false }
+                let sending = named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)")
+                    + (waits ? ", waiting to send" : ", sending…")
                 noticeWhenSent = (queued, sending, saved)
                 notice = sending
             } else {

@@ -21,11 +21,10 @@ struct DeliveriesScreen {
                 let content = state.measurer.content(ofRow: visible.row, in: state.layout.context, fixedHeight: fixedHeight)
                 if visible.row == state.selected { selectionCursor = (list.x + content.textX, max(list.y, y)) }
                 content.draw(into: &frame, y: y, width: list.width, isSelected: visible.row == state.selected)
-                content.highlight(searchWords, into: &frame, y: y, typesetter: state.typesetter, category: state.category)
+                content.highlight(searchWords, into: &frame, y: y, category: state.category)
                 if let now = state.now, state.source.delivery(at: visible.row).isLate(at: now) {
                     content.drawLateMark(
-                        into: &frame, y: y, width: list.width, isSelected: visible.row == state.selected,
-                        typesetter: state.typesetter, category: state.category)
+                        into: &frame, y: y, width: list.width, isSelected: visible.row == state.selected, category: state.category)
                 }
             }
             if state.source.count == 0 {

@@ -11,6 +11,9 @@ import Typesetting
 ///        1 Infinite Loop, Cupertino  <- address (Subhead), wrapped
 ///        09:00-12:00                 <- window (Caption 1), only when present
 ///
+/// Where the address is drawn several rows a line (`windowLeads`), the
+/// window comes before it, under the name.
+///
 /// Below Large glyphs cannot shrink, so each smaller size saves rows instead:
 /// Medium drops the blank row between deliveries (the ramp's spacing), Small
 /// runs the window on after the address, and xSmall shrinks the badge to a
@@ -20,6 +23,8 @@ struct DeliveryRowContent {
     var name: TypesetText
     var address: TypesetText
     var window: TypesetText?
+    /// Whether the window is drawn under the name, before the address (see `windowLeads`).
+    var windowFirst: Bool
     /// Blank lines under the row's text.
     var bottomSpacing: Int
     var textX: Int
@@ -35,6 +40,7 @@ struct DeliveryRowContent {
         let textWidth = max(1, width - textX - DeliveryRowContent.margin)
         bottomSpacing = Self.spacing(after: category, typesetter: typesetter)
         let addressText = Self.addressText(of: delivery, category: category)
+        windowFirst = Self.windowLeads(typesetter: typesetter, category: category)
 
         if let fixedHeight {
             // One height for every row: the name gets one line, the address what is left.
@@ -48,7 +54,7 @@ struct DeliveryRowContent {
         } else {
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: Self.lineLimit.name)
             address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth,
-                                         lineLimit: Self.addressLineLimit(typesetter: typesetter, category: category))
+                                         lineLimit: Self.lineLimit.address)
             window = Self.windowLine(of: delivery, category: category).map { text in
                 typesetter.typeset(text, style: .caption1, category: category, width: textWidth, lineLimit: Self.lineLimit.window)
             }
@@ -98,11 +104,15 @@ struct DeliveryRowContent {
     /// and a megabyte field costs no more to lay out than a long address.
     static let lineLimit = (name: 8, address: 16, window: 2)
 
-    /// Lines of the address a row shows: where it is drawn as a mosaic (more
-    /// than two rows a line), two, so that at AX5 a delivery's name, address
-    /// and window still fit a 30-row screen; the Shipment screen shows it all.
-    static func addressLineLimit(typesetter: Typesetter, category: ContentSizeCategory) -> Int {
-        typesetter.rowsPerLine(for: .subheadline, at: category) > 2 ? 2 : lineLimit.address
+    /// Whether the window goes under the name, before the address: where the
+    /// address is drawn more than two rows a line (a mosaic, scaled or image
+    /// text at the big sizes). The address is shown whole, wrapped onto as
+    /// many lines as it needs, and at AX5 a long one is taller than a 30-row
+    /// screen; the window, one short line, before it keeps the name, the
+    /// window and the address's first line on the first screen whatever the
+    /// address's length.
+    static func windowLeads(typesetter: Typesetter, category: ContentSizeCategory) -> Bool {
+        typesetter.rowsPerLine(for: .subheadline, at: category) > 2
     }
 
     /// The height `init(…).height` gives, from widths alone: nothing is
@@ -113,7 +123,7 @@ struct DeliveryRowContent {
         let textWidth = max(1, width - textX(badgeColumns: badge.columns, typesetter: typesetter) - margin)
         var text = typesetter.height(of: delivery.name, style: .headline, category: category, width: textWidth, lineLimit: lineLimit.name)
         text += typesetter.height(of: addressText(of: delivery, category: category), style: .subheadline, category: category,
-                                  width: textWidth, lineLimit: addressLineLimit(typesetter: typesetter, category: category))
+                                  width: textWidth, lineLimit: lineLimit.address)
         if let window = windowLine(of: delivery, category: category) {
             text += typesetter.height(of: window, style: .caption1, category: category, width: textWidth, lineLimit: lineLimit.window)
         }
@@ -126,10 +136,18 @@ struct DeliveryRowContent {
         return max(text, badge.rows) + bottomSpacing
     }
 
+    /// The first row of the address in a row whose top is at `y`.
+    func addressTop(_ y: Int) -> Int { y + name.height + (windowFirst ? window?.height ?? 0 : 0) }
+
+    /// The first row of the window in a row whose top is at `y`.
+    func windowTop(_ y: Int) -> Int { y + name.height + (windowFirst ? 0 : address.height) }
+
     /// Underlines, in bold, the text of the name and address that a search
     /// matched (`words`, folded). Only native-size lines: a big-glyph line is
-    /// a picture of its text, with no cell per character to mark.
-    func highlight(_ words: [String], into frame: inout Frame, y: Int, typesetter: Typesetter, category: ContentSizeCategory) {
+    /// a picture of its text, with no cell per character to mark. Sizes come
+    /// from the row's own typesetter, which draws a delivery a doubled line
+    /// cannot hold one rung up.
+    func highlight(_ words: [String], into frame: inout Frame, y: Int, category: ContentSizeCategory) {
         guard !words.isEmpty else { return }
         func mark(_ text: TypesetText, style: TextStyle, top: Int) {
             guard typesetter.rowsPerLine(for: style, at: category) == 1 else { return }
@@ -149,7 +167,7 @@ struct DeliveryRowContent {
             }
         }
         mark(name, style: .headline, top: y)
-        mark(address, style: .subheadline, top: y + name.height)
+        mark(address, style: .subheadline, top: addressTop(y))
     }
 
     /// Marks the row late: the word "late" after the window, and the window
@@ -157,12 +175,13 @@ struct DeliveryRowContent {
     /// Drawn beside the window, it never changes the row's height. Where the
     /// word at the window's size does not fit beside it (big glyphs), it is
     /// drawn at native size; where that does not fit either, inside the
-    /// badge's last row. It never covers the window's digits.
-    func drawLateMark(
-        into frame: inout Frame, y: Int, width: Int, isSelected: Bool, typesetter: Typesetter, category: ContentSizeCategory
-    ) {
+    /// badge's last row. It never covers the window's digits. The word is
+    /// typeset like the window, by the row's own typesetter: beside a mosaic
+    /// window (a delivery a doubled line cannot hold) it must not be doubled,
+    /// or its row would be, mosaic and all, which crashes xterm 379.
+    func drawLateMark(into frame: inout Frame, y: Int, width: Int, isSelected: Bool, category: ContentSizeCategory) {
         guard let window else { return }
-        let line = y + name.height + address.height
+        let line = windowTop(y)
         let room = width - DeliveryRowContent.margin
         // Images keep their colours on a selected row (`draw`), so the mark does too where it may be one.
         let style = CellStyle(bold: true, reverse: isSelected && !typesetter.drawsImages, color: .danger)
@@ -183,13 +202,10 @@ struct DeliveryRowContent {
 
     /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).
     func draw(into frame: inout Frame, y: Int, width: Int, isSelected: Bool) {
-        var line = y
-        frame.draw(name, x: textX, y: line, style: CellStyle(bold: name.isBold))
-        line += name.height
-        frame.draw(address, x: textX, y: line, style: CellStyle(color: .secondary))
-        line += address.height
+        frame.draw(name, x: textX, y: y, style: CellStyle(bold: name.isBold))
+        frame.draw(address, x: textX, y: addressTop(y), style: CellStyle(color: .secondary))
         if let window {
-            frame.draw(window, x: textX, y: line, style: CellStyle(color: .accent))
+            frame.draw(window, x: textX, y: windowTop(y), style: CellStyle(color: .accent))
         }
         badge.draw(into: &frame, x: Self.badgeX(typesetter: typesetter), y: y, typesetter: typesetter)
         if isSelected {

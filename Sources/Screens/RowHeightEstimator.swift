@@ -31,7 +31,6 @@ struct RowHeightEstimator {
     private let address: Lines
     private let window: Lines
     private let windowJoinsAddress: Bool
-    private let addressLimit: Int
     private let badgeRows: Int
     private let spacing: Int
 
@@ -43,7 +42,6 @@ struct RowHeightEstimator {
         address = Lines(.subheadline, textWidth: textWidth, category: category, typesetter: typesetter)
         window = Lines(.caption1, textWidth: textWidth, category: category, typesetter: typesetter)
         windowJoinsAddress = DeliveryRowContent.windowJoinsAddress(at: category)
-        addressLimit = DeliveryRowContent.addressLineLimit(typesetter: typesetter, category: category)
         badgeRows = badge.rows
         spacing = DeliveryRowContent.spacing(after: category, typesetter: typesetter)
     }
@@ -53,7 +51,7 @@ struct RowHeightEstimator {
         let joined = windowJoinsAddress && lengths.window > 0
         let addressCharacters = max(1, lengths.address) + (joined ? lengths.window + 3 : 0)
         let text = name.rows(for: max(1, lengths.name), limit: limits.name)
-            + address.rows(for: addressCharacters, limit: addressLimit)
+            + address.rows(for: addressCharacters, limit: limits.address)
             + window.rows(for: joined ? 0 : lengths.window, limit: limits.window)
         return max(text, badgeRows) + spacing
     }

@@ -11,6 +11,8 @@ struct DeliverySearch: Sendable {
     let listing: ResultListing
     /// Each text order's whole list, once read (`sorted`).
     let keptTextOrders: KeptTextOrders
+    /// The status order's whole list, while no write came since it was read.
+    let keptStatusOrder = KeptStatusOrder()
 
     /// Every delivery in the store, in import order, read lazily page by page.
     func all() throws(StoreError) -> StoredDeliveries {
@@ -55,48 +57,69 @@ struct DeliverySearch: Sendable {
 
     // MARK: - Sorting
 
-    /// The SQL ordering for `order` (position breaks ties, so the order is total and stable).
+    /// The SQL ordering for `order` (position breaks ties, so the order is
+    /// total and stable), for the matches of a search; every row's order is
+    /// read from its index instead (`IndexedOrder`), in the same order.
     static func orderingSQL(_ order: DeliveryOrder) -> String {
         switch order {
         case .manifest: "position"
         case .window: "window IS NULL OR window = '', window, position"
         case .name: "name COLLATE NOCASE, position"
         case .status:
-            "CASE status WHEN 'pending' THEN 0 WHEN 'out_for_delivery' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END, position"
+            "CASE status "
+                + IndexedOrder.statusSequence.dropLast().enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset) " }.joined()
+                + "ELSE \(IndexedOrder.statusSequence.count - 1) END, position"
         }
     }
 
     /// `search(_:status:)` in another order than the manifest's: every
     /// position is read at once, in list order (4 bytes a row), so rows are
-    /// then read by page as usual. SQLite sorts the matches; in a text order,
-    /// every row's, or those of a search finding many, come from the whole
-    /// list kept (`KeptTextOrders`), which a sort of every row reads anyway,
-    /// so a search in a text order never sorts its matches again.
+    /// then read by page as usual. Every row's order is read from its index
+    /// (`IndexedOrder`) and kept (`KeptTextOrders`, `KeptStatusOrder`); a status
+    /// filter, or a search finding many rows, keeps those of that whole
+    /// list, a linear pass; SQLite sorts the matches of a search finding
+    /// few, so a search in a text order never sorts many rows.
     private func sorted(_ text: String, status filter: StatusFilter, by order: DeliveryOrder) throws(StoreError) -> StoredDeliveries {
+        // Before the read: a write after it moves the generation on, so what is read is not kept past it.
+        let generation = database.generation
         let positions: [Int32] = try database.read { db in
             let matches = try SearchMatches.find(text, status: filter.status?.rawValue, db)
-            if KeptTextOrders.keeps(order) {
-                let total = try StoreDatabase.rowCount(db)
-                var kept = keptTextOrders.whole(order)
-                if let stale = kept, stale.count != total {
-                    // Another process imported since it was read, and no refresh has said so yet.
-                    keptTextOrders.textsChanged()
-                    kept = nil
-                }
-                let whole = { try kept ?? keptTextOrders.whole(order) { try Self.positions(ordered: order, SearchMatches.all.condition, db) } }
-                switch matches {
-                case .all:
-                    return try whole()
-                case let .positions(found) where kept != nil || found.count * KeptTextOrders.wholeOrderShare >= total:
-                    return KeptTextOrders.ordered(PositionSet(found, capacity: total), by: try whole())
-                case .positions, .status:
-                    break
-                }
+            let total = try StoreDatabase.rowCount(db)
+            var kept = KeptTextOrders.keeps(order) ? keptTextOrders.whole(order) : nil
+            if let stale = kept, stale.count != total {
+                // Another process imported since it was read, and no refresh has said so yet.
+                keptTextOrders.textsChanged()
+                kept = nil
             }
-            return try Self.positions(ordered: order, matches.condition, db)
+            let read = { try IndexedOrder.positions(order, db) }
+            let whole = { [kept] in
+                try kept ?? (KeptTextOrders.keeps(order)
+                    ? keptTextOrders.whole(order, read: read) : keptStatusOrder.whole(at: generation, count: total, read: read))
+            }
+            switch matches {
+            case .all:
+                return try whole()
+            case let .status(status):
+                let held = try IndexedOrder.positions(of: status, db)
+                // One status's rows in the status order: position order, as the index lists them.
+                if order == .status { return held }
+                return KeptTextOrders.ordered(PositionSet(held, capacity: total), by: try whole())
+            case let .positions(found) where kept != nil || found.count * KeptTextOrders.wholeOrderShare >= total:
+                return KeptTextOrders.ordered(PositionSet(found, capacity: total), by: try whole())
+            case .positions:
+                return try Self.positions(ordered: order, matches.condition, db)
+            }
         }
         return StoredDeliveries(
             database: database, listing: listing, query: nil, count: positions.count, positions: positions, listed: true, isSorted: true)
+    }
+
+    /// Reads every row's order of each sort order and keeps it, so that a
+    /// first sort finds it: for a worker at start, off the key path.
+    func readSortOrdersAhead() throws(StoreError) {
+        for order in DeliveryOrder.allCases where order != .manifest {
+            _ = try sorted("", status: .all, by: order)
+        }
     }
 
     /// The positions `keep` keeps, sorted by SQLite in `order`.

@@ -17,6 +17,9 @@ public protocol DeliverySearching: OpenedStore {
     func forEachDelivery(matching text: String, status filter: StatusFilter, _ body: (Delivery) throws -> Void) throws
     /// The deliveries late at `now` (not delivered, their window ended earlier today), in store order.
     func lateDeliveries(at now: TimeOfDay) throws(StoreError) -> [Delivery]
+    /// Reads what a first sort of every row needs and keeps it, so that the
+    /// sort does not wait for it: for a worker at start, off the key path.
+    func readSortOrdersAhead() throws(StoreError)
 }
 
 extension DeliverySearching {

@@ -95,6 +95,13 @@ public final class DeliveryStore: Sendable {
         try finder.lateDeliveries(at: now)
     }
 
+    /// Reads every row's order of each sort order from its index and keeps
+    /// it (the text orders until the texts change, the status order until
+    /// the next write), so that a first `s` finds its list read.
+    public func readSortOrdersAhead() throws(StoreError) {
+        try finder.readSortOrdersAhead()
+    }
+
     /// Hands every delivery `search(text, status:)` lists to `body`, in store
     /// order, through one cursor in one read snapshot. Throws what `body` throws, or `StoreError`.
     public func forEachDelivery(

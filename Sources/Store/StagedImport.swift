@@ -45,8 +45,9 @@ struct StagedImport {
     /// The position each manifest row written so far was given, in manifest order.
     private(set) var positions: [Int32] = []
     /// The staged tables' indexes not made yet (`buildIndexes`): the status
-    /// index until the first slice, and the ids' unique index (`unique`).
-    private var unbuiltIndexes: [(sql: String, unique: Bool)] = []
+    /// index until the first slice, the ids' unique index (`unique`), and the
+    /// sort orders' (`afterRows`).
+    private var unbuiltIndexes: [(sql: String, unique: Bool, afterRows: Bool)] = []
     /// `indexesBuiltUpTo` for this import.
     private var indexesUpTo = indexesBuiltUpTo
     /// Whether the ids written so far came in ascending order, and the row of the last.
@@ -65,13 +66,15 @@ struct StagedImport {
     /// Makes the staging tables, empty, and starts logging status changes.
     /// The first slice of an import.
     static func begin(path: String, indexesBuiltUpTo: Int = indexesBuiltUpTo, _ db: Database) throws -> StagedImport {
-        var indexes: [String] = []
+        var indexes: [(sql: String, afterRows: Bool)] = []
         for table in replaced {
             // A column declared UNIQUE (v1's ids) gets an index of its own, which can be made after the rows.
             let (sql, unique) = try uniqueColumnsApart(try definition(of: table, named: staged(table), path: path, db),
                                                        of: table, on: staged(table), path: path, db)
             try db.execute(sql: sql)
-            indexes += unique + (try indexDefinitions(of: table, on: staged(table), path: path, db))
+            indexes += unique.map { ($0, false) } + (try indexDefinitions(of: table, on: staged(table), path: path, db)).map { index in
+                (index.sql, table == "delivery" && StoreSchema.sortOrderColumns.contains(index.columns.first ?? ""))
+            }
         }
         try db.execute(sql: """
             CREATE TABLE \(changeLog) (id TEXT PRIMARY KEY) WITHOUT ROWID;
@@ -80,7 +83,7 @@ struct StagedImport {
             END;
             """)
         var staged = StagedImport(path: path, before: try StoreDatabase.rowCount(db))
-        staged.unbuiltIndexes = indexes.map { ($0, $0.hasPrefix("CREATE UNIQUE")) }
+        staged.unbuiltIndexes = indexes.map { ($0.sql, $0.sql.hasPrefix("CREATE UNIQUE"), $0.afterRows) }
         staged.indexesUpTo = indexesBuiltUpTo
         return staged
     }
@@ -93,11 +96,18 @@ struct StagedImport {
     /// of the ids. Kept up so, the indexes cost the writer a little more than
     /// building them afterwards, but while the reading thread, the slower,
     /// makes the rows; built after them, the status index would lengthen the
-    /// import's tail, when the writer works alone.
+    /// import's tail, when the writer works alone. The sort orders' indexes
+    /// (names, windows) wait for the rows, whose keys come in no order:
+    /// each insert would land anywhere in an index bigger than the page
+    /// cache, which costs far more than building it once.
     mutating func buildIndexes(allStaged: Bool, _ db: Database) throws {
         let all = allStaged || added + updated + kept > indexesUpTo
-        for index in unbuiltIndexes where all || !index.unique || idsAscend { try db.execute(sql: index.sql) }
-        unbuiltIndexes.removeAll { all || !$0.unique || idsAscend }
+        let idsAscend = idsAscend
+        let due = { (index: (sql: String, unique: Bool, afterRows: Bool)) in
+            all || (!index.afterRows && (!index.unique || idsAscend))
+        }
+        for index in unbuiltIndexes where due(index) { try db.execute(sql: index.sql) }
+        unbuiltIndexes.removeAll(where: due)
     }
 
     /// `sql`, the definition of `table` for `newTable`, without the `UNIQUE`
@@ -394,7 +404,7 @@ struct StagedImport {
     /// `CREATE INDEX`; its key and unique constraints come with its definition)
     /// on `newTable`. Index names are the store's, so each gets the name its
     /// counterpart does not have: `…_2` added or taken away.
-    static func indexDefinitions(of table: String, on newTable: String, path: String, _ db: Database) throws -> [String] {
+    static func indexDefinitions(of table: String, on newTable: String, path: String, _ db: Database) throws -> [(sql: String, columns: [String])] {
         try Row.fetchAll(db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?)", arguments: [table])
             .filter { $0["origin"] == "c" }
             .map { index in
@@ -410,7 +420,8 @@ struct StagedImport {
                     return quoted(column["name"]) + " COLLATE " + collation + (column["desc"] == 1 ? " DESC" : "")
                 }
                 let unique = index["unique"] == 1 ? "UNIQUE " : ""
-                return "CREATE \(unique)INDEX \(quoted(alternateName(name))) ON \(quoted(newTable))(\(keys.joined(separator: ", ")))"
+                return ("CREATE \(unique)INDEX \(quoted(alternateName(name))) ON \(quoted(newTable))(\(keys.joined(separator: ", ")))",
+                        columns.map { $0["name"] })
             }
     }
 

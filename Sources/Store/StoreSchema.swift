@@ -18,7 +18,7 @@ enum StoreSchema {
     /// This program's schema version: the number of migrations it knows.
     /// It is kept in `PRAGMA user_version`, so that an older program can tell
     /// a newer store and refuse to write it.
-    static let version = 11
+    static let version = 12
 
     /// Why a store of schema `version` (newer than this program's) is not written.
     static func newerReason(_ version: Int) -> String {
@@ -143,6 +143,7 @@ enum StoreSchema {
         registerSubstringSearch(&migrator)
         registerOwnership(&migrator)
         registerReplica(&migrator)
+        registerSortOrders(&migrator)
         return migrator
     }
 

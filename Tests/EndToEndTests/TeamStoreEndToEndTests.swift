@@ -68,7 +68,7 @@ struct TeamStoreEndToEndTests {
 
     private func quit(_ browser: TmuxSession) throws -> [String] {
         try browser.press("Escape", "q")
-        return try browser.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$ [exit") } && !$0.contains { $0.contains("Text size:") } }
+        return try browser.waitForShell()
     }
 
     @Test func aBrowserWhoseServerIsStoppedKeepsWorkingAndItsChangeArrivesOnceAfterARestart() throws {

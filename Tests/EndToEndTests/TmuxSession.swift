@@ -87,11 +87,11 @@ final class TmuxSession {
         try tmux("capture-pane", "-p", "-t", name).components(separatedBy: "\n")
     }
 
-    /// Waits until the screen satisfies `condition` (or 10 s pass) and returns it,
+    /// Waits until the screen satisfies `condition` (or 20 s pass) and returns it,
     /// looking every `interval` seconds. The wait bounds a hang; it asserts nothing about speed.
     @discardableResult
     func waitFor(every interval: TimeInterval = 0.05, _ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(20)
         var screen = try capture()
         while !condition(screen) {
             // A timeout is a failure with the screen it saw, never a silent pass.
@@ -102,9 +102,21 @@ final class TmuxSession {
         return screen
     }
 
+    /// Waits until the shell is back and waiting for a line: the last non-empty
+    /// line is a bare prompt. The prompt line that started the command (it still
+    /// shows once the browser's alternate screen is gone) has the command after it,
+    /// so it never satisfies this before the command's last words are printed.
+    @discardableResult
+    func waitForShell() throws -> [String] {
+        try waitFor { screen in
+            guard let last = screen.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return false }
+            return last.range(of: #"^E2E-PROMPT\$ \[exit \d+\]\s*$"#, options: .regularExpression) != nil
+        }
+    }
+
     struct TimedOut: Error, CustomStringConvertible {
         var screen: [String]
-        var description: String { "timed out after 10 s waiting for the screen; it showed:\n" + screen.joined(separator: "\n") }
+        var description: String { "timed out after 20 s waiting for the screen; it showed:\n" + screen.joined(separator: "\n") }
     }
 
     /// Runs a tmux command against this run's own server.

@@ -29,6 +29,23 @@ import Testing
         #expect(!statusLine(state).contains("Sending"))
     }
 
+    @Test func aChangeMadeOfflineSaysItWaitsToBeSent() {
+        var state = SampleData.state(width: 160)
+        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 0, conflicts: [], queuedThrough: 4)))
+        var amelia = sample.delivery(at: 1)
+        amelia.status = .delivered
+        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        #expect(state.notice == "Amelia Hartley: saved here as Delivered, waiting to send")
+        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
+        #expect(statusLine(state).contains("Offline: 1 change saved here, waiting to send"))
+        #expect(!statusLine(state).contains("sending"))
+        amelia.status = .pending
+        _ = state.update(.statusSaved(.undo(deliveryID: amelia.id),
+                                      .success(.changed(deliveryID: amelia.id, status: .pending, delivery: amelia, queued: 6))))
+        #expect(state.notice == "Amelia Hartley: undone here, back to Pending, waiting to send")
+    }
+
     @Test func anOfflineHubLeavesAStandingLineThatNoKeyTakesAway() {
         var state = SampleData.state(width: 160)
         _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 2, conflicts: [], queuedThrough: 2, waitingFrom: 1)))

@@ -46,10 +46,14 @@ import Typesetting
             let typesetter = Typesetter(glyphs: glyphs)
             let nameRows = typesetter.rowsPerLine(for: .headline, at: category)
             let addressRows = typesetter.rowsPerLine(for: .subheadline, at: category)
+            // The first delivery has a window (one line), drawn before the address where that leads.
+            let windowRows = DeliveryRowContent.windowLeads(typesetter: typesetter, category: category)
+                ? typesetter.rowsPerLine(for: .caption1, at: category) : 0
+            let addressTop = 1 + nameRows + windowRows
             let textX = DeliveryRowContent.textX(badgeColumns: StatusBadge(status: .pending, category: category).columns, typesetter: typesetter)
             let name = Self.firstCharacterHeight(frame, rows: 1 ..< 1 + nameRows, from: textX,
                                                  cells: Int(typesetter.estimatedAdvance(for: .headline, at: category)), glyphs: glyphs)
-            let address = Self.firstCharacterHeight(frame, rows: 1 + nameRows ..< 1 + nameRows + addressRows, from: textX,
+            let address = Self.firstCharacterHeight(frame, rows: addressTop ..< addressTop + addressRows, from: textX,
                                                     cells: Int(typesetter.estimatedAdvance(for: .subheadline, at: category)), glyphs: glyphs)
             #expect(name >= previous.name && address >= previous.address, "nothing shrinks at \(category.name), \(glyphs)")
             #expect(name > previous.name || address > previous.address, "name or address taller at \(category.name), \(glyphs)")
