@@ -14,9 +14,10 @@
    the same state.
 4. OCR: `render --ansi --glyphs pixels` frames of Data/legibility.json
    (every delivery, page by page; render prints the bytes browse writes)
-   are shown in the same xterm, every image cut out of the screenshot and
-   read by tesseract, one line at a time; names and digit strings are
-   scored against the text the frame says each image shows.
+   are shown in the same xterm, every image, and every line drawn as
+   native text (a style at Large's Body size), cut out of the screenshot
+   and read by tesseract, one line at a time; names and digit strings are
+   scored against the text the frame says each line shows.
 5. Optionally mlterm (a second sixel terminal), if it starts headless.
 
 Prints a Markdown table and writes docs/pixels.md's table between its
@@ -49,7 +50,12 @@ DISPLAY_NUMBER = os.environ.get("DISPLAY_NUMBER", "15")
 BIN = os.environ.get("IDELIVERMOBILE_BIN", str(ROOT / ".build" / "release" / "idelivermobile"))
 XTERM = ["xterm", "-u8", "-tn", "xterm-256color", "-fa", "DejaVu Sans Mono", "-fs", "11",
          "-fg", "black", "-bg", "white", "-geometry", f"{COLS}x{ROWS}+0+0"]
+# The box of a line read by OCR is scaled to this height: a capital of 18 to 30 pixels, a CJK
+# character of 25 to 40, what tesseract reads best (at 72, 佐藤 was read 佐膝 at AX2 and AX5).
+LINE_HEIGHT = 48
 LANGUAGES = {"Latin": "eng", "Cyrillic": "rus", "Hebrew": "heb", "Han/Kana": "jpn"}
+# What the selection bar, badges and scrollbar draw around a native line.
+DECORATION = "▌▐█○▸✓✗│▕ \u00a0"
 
 
 def run(cmd, **kw):
@@ -202,13 +208,48 @@ def digits_read(tokens: list[str], ocr: str) -> int:
 def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
     column, row, width, height = box
     x, y = BORDER + column * CELL[0], BORDER + row * CELL[1]
-    # One preprocessing for every category: grey, stretched so the ink is black (coloured text such
-    # as the teal windows is mid-grey), the line's box scaled to 72 pixels (a capital of about 36),
-    # thresholded at half, a white border.
+    # One preprocessing for every line and category: grey, stretched so the ink is black (coloured
+    # text such as the teal windows is mid-grey), the line's box scaled to LINE_HEIGHT pixels, a
+    # white border. Left grey: tesseract binarises it itself, and a fixed threshold cut the thin
+    # antialiased strokes of CJK characters (佐藤 read as 佐膝, 江陵 at 10 px).
     run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray", "-normalize",
-         "-resize", "x72", "-threshold", "50%", "-bordercolor", "white", "-border", "12", str(out)])
-    result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True)
-    return result.stdout.strip()
+         "-resize", f"x{LINE_HEIGHT}", "-bordercolor", "white", "-border", "12", str(out)])
+    # Once more if tesseract fails (on a loaded machine it has been killed): a failure is not a misreading.
+    for _ in range(2):
+        result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True)
+        if result.returncode == 0:
+            return result.stdout.strip()
+    raise RuntimeError(f"tesseract failed on {out}: {result.stderr.strip()}")
+
+
+def is_rtl(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+def native_lines(line: list[str], row: int, boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, str]]:
+    """The pieces of text on row `row` that no image covers, each with its
+    first column: the selection bar, badges and scrollbar around them left out."""
+    covered = {x for (bx, by, bw, bh) in boxes if by <= row < by + bh // CELL[1] for x in range(bx, bx + bw // CELL[0])}
+    pieces, start = [], None
+    for x in range(len(line) + 1):
+        inside = x < len(line) and x not in covered
+        if inside and start is None:
+            start = x
+        if not inside and start is not None:
+            cells_ = line[start:x]
+            while cells_ and cells_[0] in DECORATION:
+                cells_, start = cells_[1:], start + 1
+            while cells_ and cells_[-1] in DECORATION:
+                cells_ = cells_[:-1]
+            # A gap of three blanks or more ends a piece (the Shipment screen's label and value stay one).
+            text = "".join(cells_)
+            column = start
+            for part in re.split(r"(\s{3,})", text):
+                if part.strip() and any(ch.isalnum() for ch in part):
+                    pieces.append((column, part))
+                column += len(cells(part))
+            start = None
+    return pieces
 
 
 def ocr_category(display: Display, manifest: Path, category: str) -> dict:
@@ -219,13 +260,31 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
     rows = ROWS
     seen_names: set[str] = set()
     top = 0
+
+    def score(text: str, read: str, whole_tokens: list[str]):
+        found = digits_read(whole_tokens, read)
+        scores["digits"][0] += found
+        scores["digits"][1] += len(whole_tokens)
+        if found < len(whole_tokens):
+            scores["misread"].append(f"{text!r} read {read!r}")
+
+    def score_name(name: str, shown: str, read: str, native: bool):
+        seen_names.add(name)
+        scores["names"][1] += 1
+        if fold(name) in fold(read):
+            scores["names"][0] += 1
+        else:
+            scores["misread"].append(f"{name!r}{' (native)' if native else ''} read {read!r}")
+
     while top < len(deliveries):
         ansi = render(manifest, category, "--top", str(top), "--select", str(top), ansi=True, rows=rows, env=display.env)
         plain = render(manifest, category, "--top", str(top), "--select", str(top), ansi=False, rows=rows, env=display.env)
         lines = [cells(l) for l in plain.decode().split("\n")]
         frame = WORK / f"frame-{category}-{top}.ansi"
         frame.write_bytes(ansi)
-        term = display.start(["sh", "-c", f"cat {frame}; printf '\\033[?25l'; sleep 60"], terminal=XTERM + ["-ti", "vt340"], rows=rows)
+        # The cursor hidden before the frame, as browse hides it: xterm draws a visible cursor
+        # over the image in the cell where the frame leaves it, and erases that cell's pixels.
+        term = display.start(["sh", "-c", f"printf '\\033[?25l'; cat {frame}; sleep 60"], terminal=XTERM + ["-ti", "vt340"], rows=rows)
         time.sleep(2.5)
         shot = WORK / f"ocr-{category}-{top}.png"
         display.shot(shot, rows=rows)
@@ -237,7 +296,8 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
                 continue
             shown = "".join(lines[row][column:column + width // CELL[0]])
             text = shown.strip()
-            if not text:
+            # Text only: a badge's symbol is an image too.
+            if not any(ch.isalnum() for ch in text):
                 continue
             language = LANGUAGES[script_of(text)]
             read = ocr_line(shot, (column, row, width, height), language, WORK / f"line-{category}-{top}-{index}.png")
@@ -245,41 +305,27 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
             # narrower than its text; at the largest sizes a long name wraps).
             for name in names:
                 if name not in seen_names and len(text) >= min(3, len(name)) and name.startswith(text):
-                    seen_names.add(name)
-                    scores["names"][1] += 1
-                    if fold(text) in fold(read):
-                        scores["names"][0] += 1
-                    else:
-                        scores["misread"].append(f"{name!r} read {read!r}")
+                    score_name(name, text, read, native=False)
             tokens = digits_in(text)
             # The cells hold the line's text cut to the image's width when the image is narrower than
             # its text (sizes below Large's): a token at the cut is not whole.
             if tokens and not shown.endswith(" ") and text.endswith(tokens[-1]):
                 tokens = tokens[:-1]
-            found = digits_read(tokens, read)
-            scores["digits"][0] += found
-            scores["digits"][1] += len(tokens)
-            if found < len(tokens):
-                scores["misread"].append(f"{text!r} read {read!r}")
-        # Names drawn as native text (Headline at Large): one row each.
-        for row, line in enumerate(lines[:rows - 1]):
-            joined = "".join(line)
-            for name in names - seen_names:
-                at = joined.find(name)
-                if at < 0:
-                    continue
-                column = len(cells(joined[:at]))
-                if any(b[1] <= row < b[1] + b[3] // CELL[1] and b[0] <= column < b[0] + b[2] // CELL[0] for b in boxes):
-                    continue
-                span = len(cells(name))
-                read = ocr_line(shot, (column, row, span * CELL[0], CELL[1]), LANGUAGES[script_of(name)],
-                                WORK / f"native-{category}-{top}-{row}.png")
-                seen_names.add(name)
-                scores["names"][1] += 1
-                if fold(name) in fold(read):
-                    scores["names"][0] += 1
-                else:
-                    scores["misread"].append(f"{name!r} (native) read {read!r}")
+            score(text, read, tokens)
+        # Lines drawn as native text (the styles at Large's Body size): one row each, between the
+        # title and the status bar. Right-to-left text is in visual order there.
+        for row in range(1, rows - 1):
+            for column, text in native_lines(lines[row], row, boxes):
+                span = len(cells(text))
+                read = ocr_line(shot, (column, row, span * CELL[0], CELL[1]), LANGUAGES[script_of(text)],
+                                WORK / f"native-{category}-{top}-{row}-{column}.png")
+                for name in names - seen_names:
+                    if text == name or (is_rtl(name) and text == name[::-1]):
+                        score_name(name, text, read, native=True)
+                tokens = digits_in(text)
+                if tokens and text.endswith("…") and text[:-1].endswith(tokens[-1]):
+                    tokens = tokens[:-1]
+                score(text, read, tokens)
         # The next page starts at the first delivery not shown whole.
         shown = [i for i, d in enumerate(deliveries) if d["name"] in seen_names]
         top = max(top + 1, (max(shown) + 1) if shown else top + 1)

@@ -4,9 +4,10 @@
 ///
 /// The frame keeps a plain fallback in those cells (for `render` and tests);
 /// a terminal back end sends the image over them and lets no cell update of
-/// its own reach them while the image stays. The image is drawn in the colour of the top-left
-/// cell's style; reverse video is not applied to it, so a selection that
-/// reverses the cells around it leaves the image as it was sent.
+/// its own reach them while the image stays. The image is drawn in the colours of the top-left
+/// cell's style, reverse video too (a status badge's symbol is cut out of
+/// its tile); the selection does not reverse the cells of images (see
+/// `DeliveryRowContent.draw`), so moving it sends no image again.
 public struct PixelRun: Sendable, Hashable {
     public var x: Int
     public var y: Int

@@ -183,7 +183,8 @@ struct DeliveryRowContent {
         guard let window else { return }
         let line = windowTop(y)
         let room = width - DeliveryRowContent.margin
-        let style = CellStyle(bold: true, reverse: isSelected, color: .danger)
+        // Images keep their colours on a selected row (`draw`), so the mark does too where it may be one.
+        let style = CellStyle(bold: true, reverse: isSelected && !typesetter.drawsImages, color: .danger)
         frame.restyle(x: textX, y: line, width: window.width, height: window.height) { $0.color = .danger }
         let big = typesetter.typeset("late", style: .caption1, category: category, width: max(1, width - textX))
         let gap = max(1, typesetter.rowsPerLine(for: .caption1, at: category))

@@ -4,7 +4,8 @@ import Typesetting
 
 /// The status marker at the left of a Deliveries row, sized like the
 /// BNRItemCell thumbnail: it grows with the text size and stays square, and
-/// its symbol is drawn big, with the type ramp, once the tile has room.
+/// its symbol is drawn big, with the type ramp, once the tile has room (an
+/// image at the name's size where text is drawn as images).
 struct StatusBadge {
     var status: DeliveryStatus
     var columns: Int
@@ -45,6 +46,10 @@ struct StatusBadge {
 
     func draw(into frame: inout Frame, x: Int, y: Int, typesetter: Typesetter) {
         let style = CellStyle(bold: true, color: color)
+        if let image = symbolImage(typesetter: typesetter) {
+            drawImage(image, into: &frame, x: x, y: y, style: style)
+            return
+        }
         if rows <= 1 && columns <= 2 {
             frame.write(symbol, x: x, y: y, style: style)
             return
@@ -86,6 +91,41 @@ struct StatusBadge {
                 column += 1
             }
         }
+    }
+
+    /// Where text is drawn as images (`--glyphs pixels`): the symbol as one,
+    /// at the size of the row's name (Headline), else of the biggest of
+    /// Subhead and Caption that fits the tile, so it matches the text beside
+    /// it. Nil where Headline is native text (Large): a native symbol is then that size.
+    private func symbolImage(typesetter: Typesetter) -> TypesetText? {
+        guard typesetter.drawsImages else { return nil }
+        for style in [TextStyle.headline, .subheadline, .caption1] {
+            let set = typesetter.typeset(symbol, style: style, category: category, width: columns)
+            guard set.lines.first?.pixels != nil else { return nil }
+            if set.height <= rows, set.width <= columns { return set }
+        }
+        return nil
+    }
+
+    /// The symbol's image centred in the badge: on a one-row badge in the
+    /// status colour, like text; in a tile, reversed, cut out of it as the
+    /// mosaic symbol is (the cells under the image reversed blanks, the
+    /// same colour, so no cell of the tile shows through it).
+    private func drawImage(_ image: TypesetText, into frame: inout Frame, x: Int, y: Int, style: CellStyle) {
+        let left = x + (columns - image.width) / 2, top = y + (rows - image.height) / 2
+        guard rows > 1 else {
+            frame.draw(image, x: left, y: top, style: style)
+            return
+        }
+        var cut = style
+        cut.reverse = true
+        for row in 0 ..< rows {
+            for column in 0 ..< columns {
+                let inImage = (left ..< left + image.width).contains(x + column) && (top ..< top + image.height).contains(y + row)
+                frame.write(inImage ? " " : "█", x: x + column, y: y + row, style: inImage ? cut : style)
+            }
+        }
+        frame.draw(image, x: left, y: top, style: cut)
     }
 
     /// The symbol in the biggest of Headline, Subhead and Caption that fits

@@ -4,7 +4,8 @@ import Typesetting
 
 /// The bytes that show a `PixelRun` in a terminal's graphics protocol: its
 /// line rasterised (`PixelRaster`), painted in the colours of its style
-/// (ink blended into the terminal's background by coverage, colour glyphs
+/// (ink blended into the terminal's background by coverage, or the
+/// background into the ink in reverse video, colour glyphs
 /// over that), cut to the part on screen and encoded. Cached per (line,
 /// part, colours, terminal), so a line drawn again costs a lookup.
 final class PixelRunEncoder: Sendable {
@@ -14,6 +15,8 @@ final class PixelRunEncoder: Sendable {
         var line: PixelLine
         var visible: Rect
         var ink: RGBColor
+        /// What the ink is blended into: the terminal's background, or the style's colour in reverse video.
+        var paper: RGBColor
         var underline: Bool
         var graphics: PixelGraphics
         /// Where the run is (kitty's image id is its position; sixel's bytes do not depend on it).
@@ -47,8 +50,11 @@ final class PixelRunEncoder: Sendable {
     func tiles(for run: PixelRun, style: CellStyle, graphics: PixelGraphics, colorCount: Int) -> [Tile] {
         // A link is underlined in its image, as the hyperlink overlay underlines linked text
         // (which it does not write over an image).
+        // Reverse video (a badge's symbol cut out of its tile) swaps ink and paper.
+        let color = graphics.ink(for: style, colorCount: colorCount)
         let key = Key(
-            line: run.line, visible: run.visible, ink: graphics.ink(for: style, colorCount: colorCount),
+            line: run.line, visible: run.visible, ink: style.reverse ? graphics.background : color,
+            paper: style.reverse ? color : graphics.background,
             underline: style.underline || style.link != nil,
             graphics: graphics, placement: graphics.graphicsProtocol == .kitty ? Self.placement(of: run) : 0
         )
@@ -85,7 +91,7 @@ final class PixelRunEncoder: Sendable {
             var rgb = [UInt8](repeating: 0, count: 3 * region.width * region.height)
             for y in 0 ..< region.height {
                 for x in 0 ..< region.width {
-                    let color = paint(image, coverage, x: region.x + x, y: region.y + y, ink: key.ink, paper: graphics.background)
+                    let color = paint(image, coverage, x: region.x + x, y: region.y + y, ink: key.ink, paper: key.paper)
                     let at = 3 * (y * region.width + x)
                     rgb[at] = color.red
                     rgb[at + 1] = color.green
@@ -96,7 +102,7 @@ final class PixelRunEncoder: Sendable {
             let bytes = KittyGraphicsEncoder.transmitAndPlace(rgb: rgb, width: region.width, height: region.height, id: key.placement, placement: 1)
             return [Tile(column: 0, bytes: String(decoding: bytes, as: UTF8.self))]
         case .sixel:
-            let palette = SixelPalette(ink: key.ink, paper: graphics.background, registers: graphics.colorRegisters, hasColor: image.color != nil)
+            let palette = SixelPalette(ink: key.ink, paper: key.paper, registers: graphics.colorRegisters, hasColor: image.color != nil)
             // Tiles of whole cells, each at most the terminal's widest image.
             let tileColumns = max(1, graphics.maximumWidth / cell.width)
             var tiles: [Tile] = []

@@ -61,6 +61,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
         var color: ColorRole
         var dim: Bool
         var underline: Bool
+        var reverse: Bool
 
         init(_ run: PixelRun, in frame: Frame) {
             let style = frame[run.x, run.y].style
@@ -68,6 +69,7 @@ public final class ScreenPainter<Backend: TerminalBackend> {
             color = style.color
             dim = style.dim
             underline = style.underline
+            reverse = style.reverse
         }
     }
 
@@ -121,9 +123,9 @@ public final class ScreenPainter<Backend: TerminalBackend> {
                 if cell.isContinuation { continue }
                 let index = y * frame.width + x
                 if !underImage[index], frame.isCovered(x: x, y: y) { continue }
-                let written = Self.written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
+                let written = written(frame, x: x, y: y, underImage: underImage[index], imageRow: imageRow)
                 if !redrawn[y], let old, !(old.isCovered(x: x, y: y) && wasUnderImage?[index] != true),
-                   Self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
+                   self.written(old, x: x, y: y, underImage: wasUnderImage?[index] == true, imageRow: wasImageRow) == written { continue }
                 backend.put(written, x: x, y: y)
                 if !underImage[index] { touched[y] = true }
             }
@@ -165,12 +167,37 @@ public final class ScreenPainter<Backend: TerminalBackend> {
     /// see a blank it could clear across the image to change a cell beside
     /// it (EL, EL1: seen erasing sixel images in xterm), so blanks there are
     /// no-break spaces, which look the same; under the image it keeps the
-    /// line's plain text, written once before the image is sent and then
-    /// left alone while the image stays.
-    private static func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
-        var written = underImage ? Cell(frame[x, y].grapheme, style: .plain) : frame.written(x: x, y: y)
+    /// line's plain text (`keptUnderImage`), written once before the image
+    /// is sent and then left alone while the image stays.
+    private func written(_ frame: Frame, x: Int, y: Int, underImage: Bool, imageRow: Bool) -> Cell {
+        var written = underImage ? Cell(Self.keptUnderImage(frame, x: x, y: y), style: .plain) : frame.written(x: x, y: y)
         if imageRow, written.grapheme == " ", !written.style.reverse, !written.style.underline { written.grapheme = "\u{00A0}" }
+        if keepsInkInBorder, written.grapheme == "▌" {
+            written.grapheme = "▐"
+            written.style.reverse.toggle()
+        }
         return written
+    }
+
+    /// The terminal draws the part of a glyph outside its cell into the
+    /// window's border and never paints the border again (`BorderInk`):
+    /// the selection bar ▌ (DejaVu Sans Mono's reaches a pixel left of its
+    /// cell) is then written as a reversed ▐, the cell's left half painted
+    /// by the terminal's background, which stays inside the cell. Not
+    /// everywhere: xterm draws DejaVu Sans Mono's ▐ from a pixel below the
+    /// cell's top, which in reverse shows a tick at every row of the bar.
+    public var keepsInkInBorder = false
+
+    /// The character a cell under an image keeps: its own, but a no-break
+    /// space for a narrow one outside ASCII, whose glyph may come from a
+    /// fallback font and reach out of its cell, past the image's edge
+    /// (xterm draws Arabic letters a pixel or two left of their cell: a
+    /// stray mark left of the line's image). Wide characters stay, as the
+    /// cell after them belongs to them.
+    private static func keptUnderImage(_ frame: Frame, x: Int, y: Int) -> String {
+        let grapheme = frame[x, y].grapheme
+        let isWide = x + 1 < frame.width && frame[x + 1, y].isContinuation
+        return isWide || grapheme.unicodeScalars.allSatisfy(\.isASCII) ? grapheme : "\u{00A0}"
     }
 
     /// Which cells of `frame` an image covers, row by row.

@@ -23,6 +23,11 @@ public final class TerminalSession: TerminalIO {
     private var usesColor = false
     /// How the terminal shows images (`--glyphs pixels`); set before `start`.
     public var graphics: PixelGraphics?
+    /// The terminal keeps glyph ink drawn in its border (`BorderInk`).
+    public var keepsInkInBorder: Bool {
+        get { painter.keepsInkInBorder }
+        set { painter.keepsInkInBorder = newValue }
+    }
 
     public init() {
         signals = TerminalSignals(wakeUp: wakeUp)

@@ -68,6 +68,58 @@ import Typesetting
         }
     }
 
+    /// The first row's badge symbol as an image, and the name's run beside it.
+    static func badgeAndName(at category: ContentSizeCategory) -> (badge: PixelRun?, name: PixelRun?, frame: Frame) {
+        let frame = state(category: category).render()
+        let symbols = Set(["○", "▸", "✓", "✗"])
+        let badge = frame.pixelRuns.first { $0.y >= 1 && $0.line.graphemes.count == 1 && symbols.contains($0.line.graphemes[0].text) }
+        let name = frame.pixelRuns.first { $0.y == 1 && $0.line.graphemes.map(\.text).joined() == "Feng Wong" }
+        return (badge, name, frame)
+    }
+
+    @Test func theBadgesSymbolIsDrawnAtTheNamesSize() throws {
+        // Large: the name is native text, and so is the one-cell symbol.
+        #expect(Self.badgeAndName(at: .large).badge == nil)
+        for category in [ContentSizeCategory.xSmall, .medium, .xxLarge, .accessibility3, .accessibility5] {
+            let (badge, name, frame) = Self.badgeAndName(at: category)
+            let symbol = try #require(badge, "\(category.name): a badge image")
+            let text = try #require(name, "\(category.name): the name's image")
+            #expect(symbol.line.face == text.line.face, "\(category.name): Headline's face, as the name")
+            #expect(symbol.x < text.x, "\(category.name): left of the name")
+            let style = frame[symbol.x, symbol.y].style
+            let image = try #require(SixelImage.all(in: Self.bytes(frame)).first { $0.column == symbol.x && $0.row == symbol.y })
+            let corner = try #require(image[0, 0])
+            if category == .xSmall {
+                // A one-row badge: the symbol in its colour on the background, like text.
+                #expect(!style.reverse && corner == [255, 255, 255], "\(category.name): \(corner)")
+            } else {
+                // Cut out of its tile: the image's paper is the tile's colour, its ink the background.
+                #expect(style.reverse && corner != [255, 255, 255], "\(category.name): \(corner)")
+                let ink = (0 ..< image.height).flatMap { y in (0 ..< image.width).compactMap { image[$0, y] } }
+                #expect(ink.contains([255, 255, 255]), "\(category.name): the symbol in the background colour")
+            }
+        }
+    }
+
+    @Test func underAnImageNoNarrowCharacterOutsideASCIIIsWritten() {
+        DisplayWidth.prepareLocale()
+        var typesetter = Typesetter(glyphs: .pixels)
+        typesetter.cellPixels = Self.cell
+        let source = InMemoryDeliveries([
+            Delivery(id: "A1", name: "فاطمة الزهراء", address: Address(line1: "شارع الملك فيصل 45"), status: .pending),
+            Delivery(id: "J1", name: "佐藤 花子", address: Address(line1: "Feng Wong"), status: .pending),
+        ])
+        let state = AppState(source: source, size: Size(width: 60, height: 16), category: .accessibility1, typesetter: typesetter)
+        let frame = state.render()
+        let (_, backend) = Self.painted(state)
+        let under = backend.written.filter { cell in frame.pixelRuns.contains { $0.covers(x: cell.x, y: cell.y) } }
+        #expect(!under.isEmpty)
+        // Arabic letters, which xterm draws reaching out of their cells, become no-break spaces.
+        #expect(!under.contains { $0.cell.grapheme.unicodeScalars.contains { $0.properties.generalCategory == .otherLetter && $0.value >= 0x600 && $0.value < 0x700 } })
+        #expect(under.contains { $0.cell.grapheme == "佐" }, "a wide character stays")
+        #expect(under.contains { $0.cell.grapheme == "F" }, "ASCII stays")
+    }
+
     @Test func aFullScreenAtAX3FitsTheByteBudget() {
         let frame = Self.state(category: .accessibility3).render()
         #expect(!frame.pixelRuns.isEmpty)

@@ -115,6 +115,27 @@ import Typesetting
         #expect(backend.screen.cells == (0 ..< next.height).flatMap { y in (0 ..< next.width).map { next.written(x: $0, y: y) } })
     }
 
+    @Test func aTerminalThatKeepsInkInItsBorderGetsTheBarAsAReversedRightHalf() {
+        let frame = Self.state().render()
+        let bar = (0 ..< frame.height).filter { frame[0, $0].grapheme == "▌" }
+        #expect(!bar.isEmpty)
+        for keeps in [false, true] {
+            let backend = TestBackend(size: Size(width: frame.width, height: frame.height))
+            let painter = ScreenPainter(backend: backend)
+            painter.keepsInkInBorder = keeps
+            painter.draw(frame)
+            for y in bar {
+                let cell = backend.screen[0, y]
+                #expect(cell.grapheme == (keeps ? "▐" : "▌") && cell.style.reverse == keeps, "row \(y): \(cell)")
+                #expect(cell.style.color == frame[0, y].style.color)
+            }
+        }
+        #expect(BorderInk.isKept(environment: [:], version: "mlterm(3.9.0)"))
+        #expect(!BorderInk.isKept(environment: ["MLTERM": "3.9.0"], version: "XTerm(379)"), "an xterm started from mlterm")
+        #expect(BorderInk.isKept(environment: ["TERM": "mlterm-256color"], version: nil))
+        #expect(!BorderInk.isKept(environment: ["TERM": "xterm-256color"], version: nil))
+    }
+
     @Test func doubledLinesAreWrittenRawAfterTheFlushAndNeverAsCells() throws {
         let state = Self.state(category: .accessibility2, glyphs: .doubled)
         let frame = state.render()
