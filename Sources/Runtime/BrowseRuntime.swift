@@ -114,7 +114,7 @@ public struct BrowseRuntime {
         sizes = LatestRequestWorker(label: "idelivermobile.sizes", behindTheKeys: true, whenAnswered: { wakeUp.wake() }) { $0.prepare() }
         fonts = LatestRequestWorker(label: "idelivermobile.fonts", behindTheKeys: true) { $0.prepareFonts() }
         // Nothing to say when done: a sort takes what the store kept.
-        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders") { _ in try? store.readSortOrdersAhead() }
+        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders", behindTheKeys: true) { _ in try? store.readSortOrdersAhead() }
     }
 
     /// The rows shown whose rest a worker learns, and the search that found them.
