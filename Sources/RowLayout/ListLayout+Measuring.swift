@@ -12,10 +12,7 @@ extension ListLayout {
         case .exact:
             if let heights = ahead.first(where: { $0.fit(rowCount: rowCount, context: context) }) {
                 indexExactly(heights)
-            } else if measuresEveryRowHere || rowCount <= RowHeightStrategy.measuredUpFrontBelow {
-                // A short list is measured here whoever changed it: a bounded
-                // few rows on this thread, and the screen is exact at once (a
-                // worker's heights would move the scrollbar a frame later).
+            } else if measuresEveryRowHere {
                 indexExactly(ExactHeights(rowCount: rowCount, measurer: measurer, context: context))
             } else {
                 startEstimatedGeneration()

@@ -2,7 +2,6 @@ import Canvas
 import Input
 import Foundation
 import Model
-import RowLayout
 import Screens
 import TestSupport
 import Typesetting
@@ -14,14 +13,13 @@ enum SampleData {
 
     static func state(
         width: Int = 80, height: Int = 24, category: ContentSizeCategory = .large,
-        glyphs: GlyphMode = .automatic, source: (any DeliverySource)? = nil, start: StartingView? = nil,
-        strategy: RowHeightStrategy = .estimated
+        glyphs: GlyphMode = .automatic, source: (any DeliverySource)? = nil, start: StartingView? = nil
     ) -> AppState {
         DisplayWidth.prepareLocale()
         let rows = source ?? deliveries
         var state = AppState(
             source: rows, size: Size(width: width, height: height),
-            category: category, typesetter: Typesetter(glyphs: glyphs), strategy: strategy, start: start
+            category: category, typesetter: Typesetter(glyphs: glyphs), start: start
         )
         // The title bar's counts, as `render` sets them for a manifest.
         _ = state.update(.counted(query: state.search.query, StatusCounts(counting: (0 ..< rows.count).map(rows.delivery(at:)))))

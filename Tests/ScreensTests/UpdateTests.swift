@@ -1,5 +1,4 @@
 import Model
-import RowLayout
 import Testing
 @testable import Screens
 
@@ -25,10 +24,7 @@ import Testing
         // does not show them beside the search's rows; then they are asked for once.
         let title = { (state: AppState) in state.render().plainTextLines.first ?? "" }
         #expect(title(state).contains("“a”") && !title(state).contains("pending"))
-        // Typing paused: the counts, and the next sizes of these rows drawn and measured ahead.
-        let paused = state.update(.idle)
-        #expect(paused.first == .countStatuses(query: "a"))
-        #expect(paused.dropFirst().allSatisfy { if case .prepareSizes = $0 { true } else { false } }, "\(paused)")
+        #expect(state.update(.idle) == [.countStatuses(query: "a")])
         #expect(state.update(.idle).isEmpty)
         let counts = StatusCounts(counting: rows { $0.name.contains("a") }.deliveries)
         _ = state.update(.counted(query: "a", counts))
@@ -323,26 +319,8 @@ import Testing
         #expect(state.sizesAhead().categories == [.accessibility4])
     }
 
-    /// The sample copied until it is longer than a list measured up front whoever changes it.
-    private func longList(copies: Int = 64) -> InMemoryDeliveries {
-        InMemoryDeliveries((0 ..< copies).flatMap { _ in sample.deliveries })
-    }
-
-    @Test func aShortListIsMeasuredWholeByUpdateAtOnce() {
+    @Test func aShortListsFullLayoutComesFromAWorkerAndIsEstimatedUntilThen() {
         var state = SampleData.state()
-        #expect(state.layout.strategy == .exact && state.layout.isFullyMeasured, "measured before the loop starts")
-        // `+`: a short list is measured whole in `update` (a bounded few rows, one thread), so the frame is exact.
-        state.press(.character("+"))
-        #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured)
-        #expect(state.layout.totalHeight == SampleData.state(category: .xLarge).layout.totalHeight)
-        // The same screen as a list made at that size, its status bar's notice aside.
-        #expect(state.render().plainTextLines.dropLast() == SampleData.state(category: .xLarge).render().plainTextLines.dropLast())
-    }
-
-    @Test func aLongExactListsFullLayoutComesFromAWorkerAndIsEstimatedUntilThen() {
-        let many = longList()
-        #expect(many.count > RowHeightStrategy.measuredUpFrontBelow)
-        var state = SampleData.state(source: many, strategy: .exact)
         #expect(state.layout.strategy == .exact && state.layout.isFullyMeasured, "measured before the loop starts")
         // `+` before the worker has measured the next size: estimated, and asked for.
         let commands = state.press(.character("+"))
@@ -356,22 +334,20 @@ import Testing
         #expect(state.update(.sizesPrepared(ahead, ahead.prepare())).isEmpty)
         #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured)
         #expect(state.render().plainTextLines == shownBefore, "the rows on screen were measured exactly already")
-        #expect(state.layout.totalHeight == SampleData.state(category: .xLarge, source: many, strategy: .exact).layout.totalHeight)
+        #expect(state.layout.totalHeight == SampleData.state(category: .xLarge).layout.totalHeight)
         // Heights measured ahead for the next size are taken by the key at once.
         state.press(.character("+"))
         #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured)
-        #expect(state.layout.totalHeight == SampleData.state(category: .xxLarge, source: many, strategy: .exact).layout.totalHeight)
+        #expect(state.layout.totalHeight == SampleData.state(category: .xxLarge).layout.totalHeight)
     }
 
     @Test func heightsForRowsSinceReplacedAreNotTaken() {
-        let many = longList(copies: 160)
-        var state = SampleData.state(source: many, strategy: .exact)
+        var state = SampleData.state()
         let stale = state.sizesAhead()
         state.press(.character("/"))
         let request = SearchRequest(query: "a", status: .all, selection: .firstRow)
         #expect(state.press(.character("a")) == [.search(request)])
-        let found = InMemoryDeliveries(many.deliveries.filter { $0.name.contains("a") })
-        #expect(found.count > RowHeightStrategy.measuredUpFrontBelow)
+        let found = rows { $0.name.contains("a") }
         let commands = state.update(.searched(request, .success(found)))
         guard case .prepareSizes(let ahead) = commands.last, ahead.measuresShown else {
             Issue.record("the new rows' full layout is asked for: \(commands)")
