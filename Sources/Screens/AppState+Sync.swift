@@ -3,8 +3,9 @@ import Model
 
 /// The team store as the screens see it (issue 33): the sync engine's
 /// reports (`Message.synced`) keep a standing line in the status bar while
-/// changes wait to be sent or the hub is away, turn "saved here, sending…"
-/// into "saved" once the hub has them, and show this browser's refused
+/// changes wait to be sent or the hub is away, keep a change's "saved here,
+/// sending…" in step with the link ("waiting to send" while the hub is away)
+/// and turn it into "saved" once the hub has it, and show this browser's refused
 /// changes until their maker has looked at them (`r` applies theirs again,
 /// `x` keeps the hub's).
 extension AppState {
@@ -20,17 +21,25 @@ extension AppState {
         // Looked at here and since marked seen in the store: no longer needed to hide them.
         conflictsLookedAt.formIntersection(report.conflicts.map(\.changeID))
         connectionNotice = report.standingLine
-        if let sent = noticeWhenSent, report.hasSent(sent.sequence) {
+        guard let sent = noticeWhenSent else { return [] }
+        let hubAway = if case .offline = report.link { true } else { false }
+        if report.hasSent(sent.sequence) {
             // The hub has it: what was "saved here, sending…" is saved.
-            if notice == sent.sending || notice == nil {
-                // A change's notice keeps its hold on keys under its new words.
-                let keyProof = keyProofNotice == noticeSerial
-                notice = sent.saved
-                if keyProof { keyProofNotice = noticeSerial }
-            }
+            if sent.isShown(as: notice) || notice == nil { reword(notice: sent.saved) }
             noticeWhenSent = nil
+        } else if sent.isShown(as: notice) {
+            // Still waiting: the words follow the link, as the bar beside them does.
+            reword(notice: sent.waiting(hubAway: hubAway))
         }
         return []
+    }
+
+    /// Gives the notice new words; a change's notice keeps its hold on keys under them.
+    private mutating func reword(notice words: String) {
+        guard notice != words else { return }
+        let keyProof = keyProofNotice == noticeSerial
+        notice = words
+        if keyProof { keyProofNotice = noticeSerial }
     }
 
     /// `r` or `x` while a refused change is shown; nil for any other key (or none shown).

@@ -216,10 +216,12 @@ extension AppState {
             if let queued {
                 // With the hub away it waits, as the bar beside it says ("Offline: … waiting to send").
                 let waits = if case .offline = sync?.link { true } else { false }
-                let sending = named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)")
-                    + (waits ? ", waiting to send" : ", sending…")
-                noticeWhenSent = (queued, sending, saved)
-                notice = sending
+                let sent = SentChangeNotice(
+                    sequence: queued,
+                    savedHere: named(delivery) + (undone ? "undone here, back to \(status.title)" : "saved here as \(status.title)"),
+                    saved: saved)
+                noticeWhenSent = sent
+                notice = sent.waiting(hubAway: waits)
             } else {
                 notice = saved
             }

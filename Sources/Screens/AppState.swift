@@ -51,8 +51,8 @@ public struct AppState: Sendable {
     /// Refused changes looked at here (`r`, `x`) that a report made before
     /// the store heard of it may still list.
     var conflictsLookedAt: Set<String> = []
-    /// What the notice says once the hub has the change being sent ("saved as Delivered").
-    var noticeWhenSent: (sequence: Int64, sending: String, saved: String)?
+    /// The notice of the change being sent, whose words follow the link until the hub has it.
+    var noticeWhenSent: SentChangeNotice?
     /// The status bar's message: a refused change until it is looked at, the
     /// link's state while it is away, then the latest notice.
     var statusMessage: String? {

@@ -46,6 +46,40 @@ import Testing
         #expect(state.notice == "Amelia Hartley: undone here, back to Pending, waiting to send")
     }
 
+    @Test func aChangeBeingSentWhenTheHubGoesAwaySaysItWaitsToBeSent() {
+        var state = SampleData.state(width: 160)
+        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
+        var amelia = sample.delivery(at: 1)
+        amelia.status = .delivered
+        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        #expect(state.notice == "Amelia Hartley: saved here as Delivered, sending…")
+        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
+        #expect(state.notice == "Amelia Hartley: saved here as Delivered, waiting to send")
+        #expect(!statusLine(state).contains("sending"))
+        // Back: the link's own notice says so, and is not reworded after.
+        _ = state.update(.synced(SyncReport(link: .online, waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
+        #expect(state.notice == "Connected to the hub again")
+        #expect(statusLine(state).contains("Sending 1 change saved here…"))
+        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 5)))
+        #expect(state.notice == "Connected to the hub again")
+        #expect(!statusLine(state).contains("Sending"))
+    }
+
+    @Test func aLaterNoticeIsNotReworded() {
+        var state = SampleData.state(width: 160)
+        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
+        var amelia = sample.delivery(at: 1)
+        amelia.status = .delivered
+        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        _ = state.update(.statusSaved(.undo(deliveryID: nil), .success(.unchanged(nil))))
+        let later = state.notice
+        #expect(later == "Nothing of yours to undo")
+        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
+        #expect(state.notice == later)
+    }
+
     @Test func anOfflineHubLeavesAStandingLineThatNoKeyTakesAway() {
         var state = SampleData.state(width: 160)
         _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 2, conflicts: [], queuedThrough: 2, waitingFrom: 1)))
