@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Model", "Typesetting", "RowLayout", "Canvas", "Input"]),
         .target(name: "Terminal", dependencies: ["Canvas", "Input", "Typesetting", "CNcursesw", "CUnicodeText"]),
         // The browse loop: terminal events to messages, commands to effects (store, workers, sync, clipboard).
-        .target(name: "Runtime", dependencies: ["Model", "Screens", "Store", "TeamSync", "Terminal", "Typesetting"]),
+        .target(name: "Runtime", dependencies: ["Model", "RowLayout", "Screens", "Store", "TeamSync", "Terminal", "Typesetting"]),
         .executableTarget(
             name: "idelivermobile",
             dependencies: [

@@ -63,6 +63,13 @@ fr_font *fr_font_open(const char *path, int32_t face_index) {
     return font;
 }
 
+void fr_font_close(fr_font *font) {
+    if (font == NULL) return;
+    FT_Done_Face(font->face);
+    FT_Done_FreeType(font->library);
+    free(font);
+}
+
 int32_t fr_font_has_glyph(fr_font *font, uint32_t code_point) {
     return font != NULL && FT_Get_Char_Index(font->face, code_point) != 0;
 }

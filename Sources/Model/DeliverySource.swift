@@ -29,6 +29,10 @@ public protocol DeliverySource: Sendable {
     /// Makes every row cheaply readable, for a worker off the loop (a large
     /// search result learns which rows it holds); nothing to do for most.
     func learnRemainingRows() throws
+    /// Rows read from now on are the store's latest: called by the screens
+    /// when they handle the message that says it changed (a store's rows
+    /// read as they were until then); nothing to do for a list in memory.
+    func moveToLatest()
 }
 
 extension DeliverySource {
@@ -41,6 +45,7 @@ extension DeliverySource {
     }
     public func row(nearestTo id: String) -> Int? { nil }
     public func learnRemainingRows() throws {}
+    public func moveToLatest() {}
 }
 
 /// Character counts of a row's texts, stored at import so that the row-height

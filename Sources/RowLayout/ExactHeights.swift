@@ -1,40 +1,26 @@
-import Dispatch
+/// Every row's exact height in one layout context: the `exact` strategy's
+/// full layout, measured by a worker off the screens' loop (measuring every
+/// row of a long list would hold up the key that asked for it) and handed
+/// to the layout with `takeExactHeights(_:)` or `setContext(_:keepingRow:ahead:)`.
+public struct ExactHeights: Sendable {
+    public let context: LayoutContext
+    public let rowCount: Int
+    private let heights: [UInt16]
 
-/// Every row's exact height, measured up front for the `exact` strategy on
-/// all cores: measuring (typesetting) dominates, rows are independent, and
-/// `RowMeasuring` is `Sendable`, so the rows are split into chunks measured
-/// concurrently. Holds 2 bytes a row only until the index has read them.
-final class ExactHeights {
-    private let heights: UnsafeMutableBufferPointer<UInt16>
-
-    /// Below this many rows, one thread is quicker than starting others.
-    static let parallelThreshold = 4_096
-
-    init(rowCount: Int, measurer: any RowMeasuring, context: LayoutContext, maxHeight: Int) {
-        heights = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, rowCount))
-        let slots = Slots(base: heights.baseAddress)
-        @Sendable func measure(_ rows: Range<Int>) {
-            for row in rows {
-                slots.base?[row] = UInt16(min(max(1, measurer.exactHeightMeasuredOnce(ofRow: row, in: context)), maxHeight))
-            }
-        }
-        guard rowCount >= Self.parallelThreshold else {
-            measure(0 ..< rowCount)
-            return
-        }
-        // Many more chunks than cores, so a core that finishes early takes more.
-        let chunks = 64
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            measure(chunk * rowCount / chunks ..< (chunk + 1) * rowCount / chunks)
+    /// Measures every row on the calling thread, one after another: the
+    /// worker doing it runs behind the keys, and threads of its own would
+    /// compete with the loop for the processor.
+    public init(rowCount: Int, measurer: any RowMeasuring, context: LayoutContext) {
+        self.context = context
+        self.rowCount = max(0, rowCount)
+        heights = (0 ..< self.rowCount).map { row in
+            UInt16(min(max(1, measurer.exactHeightMeasuredOnce(ofRow: row, in: context)), Int(UInt16.max)))
         }
     }
 
-    deinit { heights.deallocate() }
-
-    /// The buffer as the concurrent chunks see it: each writes only its own
-    /// rows, and all are done before `init` returns, hence unchecked.
-    private struct Slots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<UInt16>?
+    /// Whether these are the heights of a list of `rowCount` rows in `context`.
+    public func fit(rowCount: Int, context: LayoutContext) -> Bool {
+        self.rowCount == rowCount && self.context == context
     }
 
     subscript(row: Int) -> Int { Int(heights[row]) }

@@ -1,18 +1,46 @@
 extension ListLayout {
     // MARK: - Measuring
 
-    mutating func applyContext() {
+    /// `ahead`: the `exact` strategy's heights measured by a worker; when
+    /// none fits and every row is not measured here (`measuresEveryRowHere`),
+    /// the layout estimates like `estimated` until `takeExactHeights(_:)`.
+    mutating func applyContext(ahead: [ExactHeights] = []) {
         contextTag = tag(for: context)
         switch strategy {
         case .fixed:
             index.startGeneration(baseQ: Int64(index.clamped(measurer.fixedHeight(in: context))) << 8)
         case .exact:
-            index.startGeneration(baseQ: 256)
-            let heights = ExactHeights(rowCount: rowCount, measurer: measurer, context: context, maxHeight: index.maxHeight)
-            index.indexAllExactly { heights[$0] }
+            if let heights = ahead.first(where: { $0.fit(rowCount: rowCount, context: context) }) {
+                indexExactly(heights)
+            } else if measuresEveryRowHere {
+                indexExactly(ExactHeights(rowCount: rowCount, measurer: measurer, context: context))
+            } else {
+                startEstimatedGeneration()
+                awaitsExactHeights = true
+            }
         case .estimated:
             startEstimatedGeneration()
         }
+    }
+
+    /// Indexes every row at its measured height: the `exact` strategy's full layout.
+    private mutating func indexExactly(_ heights: ExactHeights) {
+        index.startGeneration(baseQ: 256)
+        let maxHeight = index.maxHeight
+        index.indexAllExactly { min(heights[$0], maxHeight) }
+        awaitsExactHeights = false
+    }
+
+    /// Takes the `exact` strategy's full layout measured by a worker, when
+    /// it is for these rows in this context and the layout still estimates;
+    /// the view stays where it is (its rows were measured exactly already).
+    /// Returns whether they were taken.
+    @discardableResult
+    public mutating func takeExactHeights(_ heights: ExactHeights) -> Bool {
+        guard awaitsExactHeights, heights.fit(rowCount: rowCount, context: context) else { return false }
+        indexExactly(heights)
+        settle()
+        return true
     }
 
     /// A new generation whose base is the mean exact height of an even sample

@@ -4,12 +4,14 @@ extension ListLayout {
     /// Changes the width or the text size. The anchor row keeps its screen
     /// line, or, with `keepingRow` (e.g. the selected row, if on screen), that
     /// row does; only rows on screen and a small sample are measured.
-    public mutating func setContext(_ newContext: LayoutContext, keepingRow: Int? = nil) {
+    /// `ahead`: the `exact` strategy's heights measured by a worker, taken
+    /// when one of them is for `newContext`.
+    public mutating func setContext(_ newContext: LayoutContext, keepingRow: Int? = nil, ahead: [ExactHeights] = []) {
         guard newContext != context else { return }
         let kept: (row: Int, line: Int)? = keepingRow.flatMap { row in screenLine(ofRow: row).map { (row, $0) } }
         let anchorLine = -anchor.linesIntoRow
         context = newContext
-        applyContext()
+        applyContext(ahead: ahead)
         if let kept {
             pin(row: kept.row, atLine: kept.line)
         } else {
@@ -106,7 +108,8 @@ extension ListLayout {
 
     /// Puts `row`'s top on viewport line `line`, measuring the rows above it
     /// that come on screen; a row cannot be pushed wholly off the top.
-    mutating func pin(row: Int, atLine line: Int) {
+    /// Exact whatever the rows above are estimated at.
+    public mutating func pin(row: Int, atLine line: Int) {
         guard rowCount > 0 else { anchor = .top; return }
         let row = min(max(0, row), rowCount - 1)
         if line <= 0 {

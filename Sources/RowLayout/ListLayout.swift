@@ -21,7 +21,8 @@
 /// layout.refine(budget: 100)                  // when no key is waiting
 /// ```
 ///
-/// Cost: O(rows on screen + log n) for every call but `exact`'s full layout,
+/// Cost: O(rows on screen + log n) for every call but `exact`'s full layout
+/// (measured here, or by a worker and taken with `takeExactHeights(_:)`),
 /// whatever the row count; 14 bytes of bookkeeping a row, mapped lazily.
 public struct ListLayout: Sendable {
     public internal(set) var rowCount: Int
@@ -39,23 +40,34 @@ public struct ListLayout: Sendable {
     var estimateCalibrationQ: Int64 = 256
     var estimateCursor = 0
     var exactCursor = 0
+    /// Whether the `exact` strategy measures every row itself when the
+    /// context changes; else a worker does (`takeExactHeights(_:)`).
+    public var measuresEveryRowHere: Bool
+    /// The `exact` strategy's full layout for the current context is still to
+    /// come (`takeExactHeights(_:)`): meanwhile rows on screen are measured
+    /// and the rest estimated, as under `estimated`.
+    public internal(set) var awaitsExactHeights = false
 
     /// Rows sampled (estimated and measured) when the context changes.
     static let sampleSize = 32
     /// Per-row estimates `refine` may index for each exact measurement it is allowed.
     static let estimatesPerMeasurement = 16
 
+    /// `measuresEveryRowHere`: false for a layout changed by the screens'
+    /// `update`, where the `exact` strategy's full layout comes from a worker
+    /// (`ahead`, or later `takeExactHeights(_:)`) and is estimated until then.
     public init(
         rowCount: Int, strategy: RowHeightStrategy, context: LayoutContext, viewportHeight: Int,
-        measurer: any RowMeasuring
+        measurer: any RowMeasuring, measuresEveryRowHere: Bool = true, ahead: [ExactHeights] = []
     ) {
         self.rowCount = max(0, rowCount)
         self.strategy = strategy
         self.context = context
         self.viewportHeight = max(1, viewportHeight)
         self.measurer = measurer
+        self.measuresEveryRowHere = measuresEveryRowHere
         index = RowHeightIndex(count: self.rowCount)
-        applyContext()
+        applyContext(ahead: ahead)
         settle()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import RowLayout
 import Screens
 import Store
 import TeamSync
@@ -66,6 +67,12 @@ public struct BrowseRuntime {
     let counts: LatestRequestWorker<String, StatusCounts?>
     /// Learns the rest of a large search result's rows off the loop (End needs them).
     let rest: LatestRequestWorker<RemainingRows, Void>
+    /// Draws the rows and measures the list at the next text sizes (and the
+    /// list's own full layout) off the loop, behind the keys.
+    let sizes: LatestRequestWorker<SizesAhead, [ExactHeights]>
+    /// Opens the fonts of the text sizes near this one and of every script,
+    /// beside `sizes`, so its heights do not wait for fonts.
+    let fonts: LatestRequestWorker<SizesAhead, Void>
     /// Reads the sort orders ahead once the first frame is drawn, so a first `s` finds them.
     let sortOrders: LatestRequestWorker<Void, Void>
     private var drawnVersion: Int?
@@ -104,8 +111,10 @@ public struct BrowseRuntime {
         rest = LatestRequestWorker(label: "idelivermobile.rest", whenAnswered: { wakeUp.wake() }) { remaining in
             try? remaining.rows.learnRemainingRows()
         }
+        sizes = LatestRequestWorker(label: "idelivermobile.sizes", behindTheKeys: true, whenAnswered: { wakeUp.wake() }) { $0.prepare() }
+        fonts = LatestRequestWorker(label: "idelivermobile.fonts", behindTheKeys: true) { $0.prepareFonts() }
         // Nothing to say when done: a sort takes what the store kept.
-        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders") { _ in try? store.readSortOrdersAhead() }
+        sortOrders = LatestRequestWorker(label: "idelivermobile.sort-orders", behindTheKeys: true) { _ in try? store.readSortOrdersAhead() }
     }
 
     /// The rows shown whose rest a worker learns, and the search that found them.
@@ -123,15 +132,18 @@ public struct BrowseRuntime {
 
     /// Runs until a command ends the program.
     public mutating func run() -> Ending {
+        defer { stopWorkAhead() }
         do throws(Ending) {
-            try carryOut(state.initialCommands())
             try send(.clock(clock.current))
+            // The first frame before the work started at start, which would compete with it for the processor.
+            terminal.draw(state.render())
+            drawnVersion = state.screenVersion
+            sortOrders.submit(())
+            try carryOut(state.initialCommands())
             while true {
                 if drawnVersion != state.screenVersion {
-                    let first = drawnVersion == nil
                     terminal.draw(state.render())
                     drawnVersion = state.screenVersion
-                    if first { sortOrders.submit(()) }
                 }
                 // Until the next idle tick, unless a key or a worker's news comes first.
                 let sinceQuiet = (ContinuousClock.now - quietSince) / .milliseconds(1)
@@ -148,11 +160,19 @@ public struct BrowseRuntime {
                 try sendAnswers()
             }
         } catch {
-            // The store is closed after the loop: the read ahead is stopped and waited for first.
-            sortOrders.cancel()
-            sortOrders.waitUntilIdle()
             return error
         }
+    }
+
+    /// Stops the work done ahead of the keys and waits for it: the store is
+    /// closed once the loop ends, and nothing may read it after that.
+    private func stopWorkAhead() {
+        sizes.cancel()
+        fonts.cancel()
+        sortOrders.cancel()
+        sizes.waitUntilIdle()
+        fonts.waitUntilIdle()
+        sortOrders.waitUntilIdle()
     }
 
     static func message(for event: TerminalEvent) -> Message {
@@ -212,6 +232,7 @@ public struct BrowseRuntime {
     private mutating func sendAnswers() throws(Ending) {
         for (request, rows) in searches.takeAnswers() { try send(.searched(request, rows)) }
         for (remaining, _) in rest.takeAnswers() { try send(.rowsLearnt(remaining.request)) }
+        for (ahead, heights) in sizes.takeAnswers() { try send(.sizesPrepared(ahead, heights)) }
         for (query, counted) in counts.takeAnswers() { try send(.counted(query: query, counted)) }
         try sendSavedStatuses(orBusy: false)
         if let news = sync?.takeNews() {
@@ -270,6 +291,9 @@ public struct BrowseRuntime {
             searches.submit(request)
         case .learnRemainingRows(let request):
             rest.submit(RemainingRows(request: request, rows: state.source))
+        case .prepareSizes(let ahead):
+            sizes.submit(ahead)
+            fonts.submit(ahead)
         case .countStatuses(let query):
             counts.submit(query)
         case .saveStatus(let request):

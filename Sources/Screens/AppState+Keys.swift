@@ -64,7 +64,7 @@ extension AppState {
         setCategory(newCategory, keepingLine: sizeChangeLine)
         // Which way big text is drawn depends on the terminal: say which was chosen.
         notice = "glyphs: \(typesetter.glyphsLabel)"
-        return [.saveTextSize(newCategory)]
+        return [.saveTextSize(newCategory), .prepareSizes(sizesAhead())]
     }
 
     // MARK: - Help

@@ -9,11 +9,12 @@ extension AppState {
     /// spares a copy of the state per key. Slow or outside work is never done
     /// here but asked for as a `Command`, whose result comes back as another
     /// message; so a test can drive the whole program with a script of
-    /// messages and look at the states and the commands. What it reads
-    /// besides the state's values is rows through `source` as the layout
-    /// measures the ones it brings on screen (for a store, synchronous reads
-    /// of pages of the local file); on idle ticks it opens the next size's
-    /// fonts, and the `exact` strategy measures every row on all cores:
+    /// messages and look at the states and the commands. It starts no
+    /// threads, opens no fonts ahead and never measures every row
+    /// (`Command.prepareSizes` does, on a worker); what it reads besides the
+    /// state's values is rows through `source` as the layout measures the
+    /// ones it brings on screen, for a store synchronous reads of pages of
+    /// the local file as it was when the state last heard it changed:
     /// docs/update-and-render.md lists each and why.
     public mutating func update(_ message: Message) -> [Command] {
         let shownNotice = noticeSerial
@@ -85,6 +86,14 @@ extension AppState {
             // The save finished away from the keys: the notice stays until the next key,
             // and a change stays at least until its timer has run, whatever keys come.
             noticeExpires = keyProofNotice == noticeSerial
+        case .sizesPrepared(let request, let heights):
+            // Nothing shown changes, unless the layout takes its own full layout (the scrollbar settles).
+            screenVersion = shownVersion
+            if request.list == listSerial {
+                keepAhead(heights)
+                if layout.awaitsExactHeights, heights.contains(where: { layout.takeExactHeights($0) }) { screenVersion &+= 1 }
+            }
+            commands = []
         case .deliveryRead(let delivery):
             refreshShipment(delivery)
             commands = []
@@ -112,6 +121,11 @@ extension AppState {
         if noticeExpires, noticeSerial != shownNotice, notice != nil {
             commands.append(.startNoticeTimer(serial: noticeSerial))
         }
+        // A layout waiting for its full layout shows estimates: ask at once, not when typing pauses.
+        if sizesAheadAreStale, layout.awaitsExactHeights, !commands.contains(where: \.preparesSizes) {
+            sizesAheadAreStale = false
+            commands.append(.prepareSizes(sizesAhead()))
+        }
         return commands
     }
 
@@ -126,15 +140,15 @@ extension AppState {
     static let refinementSlice = 32
 
     /// Whether `.idle` has work left: the title bar's counts behind the
-    /// search, the next text sizes to warm, or row heights to refine on the list shown. The runtime sends
-    /// `.idle` again while this holds and no key waits.
+    /// search, the sizes ahead to ask for again, or row heights to refine on
+    /// the list shown. The runtime sends `.idle` again while this holds and no key waits.
     public var hasIdleWork: Bool {
-        overviewIsStale || (route == .deliveries && (!sizesToWarm.isEmpty || layout.hasRefinementLeft))
+        overviewIsStale || sizesAheadAreStale || (route == .deliveries && layout.hasRefinementLeft)
     }
 
-    /// A slice of warming the next text size or of row-height refinement, and
-    /// the title bar's counts when they are behind; nothing is drawn unless
-    /// the screen would show a change.
+    /// A slice of row-height refinement, and the title bar's counts and the
+    /// sizes ahead when they are behind; nothing is drawn unless the screen
+    /// would show a change.
     private mutating func idle(wasDrawnAt shownVersion: Int) -> [Command] {
         screenVersion = shownVersion
         var commands: [Command] = []
@@ -142,10 +156,11 @@ extension AppState {
             overviewIsStale = false
             commands.append(.countStatuses(query: search.query))
         }
-        // The next text size first, one a slice: a key is likelier than the scrollbar to need it.
-        if route == .deliveries, !sizesToWarm.isEmpty {
-            warmNextSize()
-        } else if route == .deliveries, layout.hasRefinementLeft {
+        if sizesAheadAreStale {
+            sizesAheadAreStale = false
+            commands.append(.prepareSizes(sizesAhead()))
+        }
+        if route == .deliveries, layout.hasRefinementLeft {
             let listHeight = Self.listHeight(size: size)
             let before = ListAppearance(layout, trackHeight: listHeight)
             layout.refine(budget: Self.refinementSlice, trackHeight: listHeight)
@@ -230,8 +245,10 @@ extension AppState {
         }
     }
 
-    /// The search shown, read again after the store changed, and its counts.
+    /// The search shown, read again after the store changed, and its counts;
+    /// until its rows come, the rows shown read the store's latest.
     private mutating func readAgain() -> [Command] {
+        source.moveToLatest()
         listBeforeSearch = nil
         return [.search(currentSearch(selection: .sameIndex)), .countStatuses(query: search.query)]
     }

@@ -101,9 +101,17 @@ public struct AppState: Sendable {
     /// visible`); it is placed on the selection either way, for screen
     /// magnifiers and braille displays that follow it.
     public let showsCursor: Bool
-    /// The text sizes a `+` or `-` would go to, whose fonts and glyphs for the
-    /// rows on screen idle work loads before the key comes (`warmNextSize()`).
-    var sizesToWarm: [ContentSizeCategory] = []
+    /// Which list `layout` lays out: moves whenever the rows are replaced, so
+    /// that heights measured for other rows are never taken.
+    var listSerial = 0
+    /// Every row's height at the sizes a `+` or `-` goes to, measured by a
+    /// worker (`Command.prepareSizes`) when the list is measured up front.
+    var heightsAhead: [ExactHeights] = []
+    /// What `Command.prepareSizes` was last asked for no longer fits (new
+    /// rows, a new width): asked again at once when the layout waits for
+    /// its full layout, else when typing pauses (`.idle`), as a search's
+    /// rows may be replaced again at the next key.
+    var sizesAheadAreStale = false
 
     public init(
         source: any DeliverySource, size: Size, category: ContentSizeCategory = .large,
@@ -122,7 +130,8 @@ public struct AppState: Sendable {
             viewportHeight: Self.listHeight(size: size),
             measurer: DeliveryRowMeasurer(source: source, typesetter: typesetter)
         )
-        sizesToWarm = Self.neighbours(of: category)
+        // Measured here, before the loop; from now on a worker measures every row (`update` never does).
+        layout.measuresEveryRowHere = false
         shownRows = SearchRequest(query: start?.query ?? "", status: start?.status ?? .all)
         if let start {
             place(top: start.top, select: start.selected)
@@ -133,10 +142,11 @@ public struct AppState: Sendable {
         }
     }
 
-    /// What the runtime does before the first frame (Bubble Tea's `Init`):
-    /// count the title bar's deliveries.
+    /// What the runtime does at start (Bubble Tea's `Init`): count the
+    /// title bar's deliveries, and open the fonts and lay out the list at
+    /// the text sizes next to this one off the loop.
     public func initialCommands() -> [Command] {
-        [.countStatuses(query: search.query)]
+        [.countStatuses(query: search.query), .prepareSizes(sizesAhead())]
     }
 
     // MARK: - Geometry
@@ -197,6 +207,9 @@ public struct AppState: Sendable {
     ) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
         source = newSource
+        listSerial += 1
+        heightsAhead = []
+        sizesAheadAreStale = true
         isLearningRows = false
         jumpAwaitingRows = nil
         if var laidOut {
@@ -207,13 +220,14 @@ public struct AppState: Sendable {
             layout = ListLayout(
                 rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
                 context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines),
-                viewportHeight: Self.listHeight(size: size), measurer: measurer
+                viewportHeight: Self.listHeight(size: size), measurer: measurer, measuresEveryRowHere: false
             )
         }
         selected = min(max(0, row ?? selected), max(0, newSource.count - 1))
         if !(keepsLaidOutScroll && laidOut != nil) {
-            // Put the selected row back on the screen line it was on (from wherever a layout kept was scrolled).
-            layout.scroll(by: layout.offset(ofRow: selected) - max(0, screenLine) - layout.contentOffset)
+            // Put the selected row back on the screen line it was on (from wherever a layout kept was
+            // scrolled), by the rows on screen alone: the rest may be estimated until the full layout comes.
+            layout.pin(row: selected, atLine: max(0, screenLine))
         }
         layout.reveal(row: selected)
     }
@@ -232,9 +246,10 @@ public struct AppState: Sendable {
     mutating func setCategory(_ newCategory: ContentSizeCategory, keepingLine line: Int? = nil) {
         guard newCategory != category else { return }
         category = newCategory
-        sizesToWarm = Self.neighbours(of: category)
         // The selected row keeps its screen line when it is on screen, else the top row does.
-        layout.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen)
+        layout.setContext(
+            Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen,
+            ahead: heightsAhead)
         layout.reveal(row: selected)
         guard let line, let current = layout.screenLine(ofRow: selected) else { return }
         let target = max(0, min(line, layout.viewportHeight - layout.height(ofRow: selected)))
@@ -248,8 +263,13 @@ public struct AppState: Sendable {
         typesetter.cellPixels = cell
         layout = ListLayout(
             rowCount: source.count, strategy: strategy.effective(forRowCount: source.count),
-            context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), viewportHeight: Self.listHeight(size: size), measurer: measurer
+            context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), viewportHeight: Self.listHeight(size: size), measurer: measurer,
+            measuresEveryRowHere: false
         )
+        // Heights measured for the old images' sizes are not these rows' now.
+        listSerial += 1
+        heightsAhead = []
+        sizesAheadAreStale = true
         layout.reveal(row: selected)
     }
 
@@ -257,7 +277,10 @@ public struct AppState: Sendable {
         guard newSize != size else { return }
         size = newSize
         layout.setViewportHeight(Self.listHeight(size: size))
-        layout.setContext(Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen)
+        layout.setContext(
+            Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines), keepingRow: selectedRowIfOnScreen,
+            ahead: heightsAhead)
+        sizesAheadAreStale = true
         layout.reveal(row: selected)
     }
 
@@ -266,21 +289,30 @@ public struct AppState: Sendable {
         [category.larger, category.smaller].filter { $0 != category }
     }
 
-    /// Draws the rows on screen (and as many again below, for a smaller
-    /// size) at the next size waiting to be warmed into a frame nobody sees, so
-    /// that the first `+` to a size does not load its fonts (fallback strikes
-    /// among them) and rasterise every glyph on screen while the user waits.
-    mutating func warmNextSize() {
-        guard !sizesToWarm.isEmpty else { return }
-        let next = sizesToWarm.removeFirst()
-        let context = Self.listContext(size: size, category: next, pairs: typesetter.mayDoubleLines)
+    /// Keeps heights measured ahead, the newest for a context first; those
+    /// of another width or of sizes more than two steps away go.
+    mutating func keepAhead(_ heights: [ExactHeights]) {
+        let near = Set([category] + Self.neighbours(of: category).flatMap { [$0] + Self.neighbours(of: $0) })
+        let width = layout.context.width
+        let kept = heights + heightsAhead.filter { old in !heights.contains { $0.context == old.context } }
+        heightsAhead = kept.filter { $0.context.width == width && near.contains(DeliveryRowMeasurer.category($0.context)) }
+    }
+
+    /// What the runtime prepares off the loop (`Command.prepareSizes`): the
+    /// list's full layout when it waits for one, and for the next `+` or
+    /// `-` the rows on screen (and as many again below, for a smaller size)
+    /// and, when the list is measured up front, every row.
+    func sizesAhead() -> SizesAhead {
+        let near = Self.neighbours(of: category)
+        let far = near.flatMap(Self.neighbours(of:)).filter { $0 != category && !near.contains($0) }
         let rows = layout.visibleRows()
-        guard let first = rows.first?.row else { return }
-        // Drawn, not only typeset: the status badge's big symbol is typeset as it is drawn.
-        var scratch = Frame(size: size)
-        for row in first ..< min(source.count, first + 2 * rows.count) {
-            measurer.content(ofRow: row, in: context).draw(into: &scratch, y: 0, width: context.width, isSelected: false)
-        }
+        let first = rows.first?.row ?? 0
+        return SizesAhead(
+            shown: category, categories: near, fontsOnly: far, size: size, list: listSerial,
+            rows: first ..< min(source.count, first + 2 * rows.count),
+            measuresEveryRow: layout.strategy == .exact, measuresShown: layout.awaitsExactHeights,
+            pairs: typesetter.mayDoubleLines, measurer: measurer
+        )
     }
 
     /// Positions the list with `top` at the top and `select` selected.

@@ -25,6 +25,10 @@ public enum Command: Sendable, Hashable {
     /// Make the rows shown (the ones `request` found) all cheaply readable,
     /// off the loop: `.rowsLearnt`.
     case learnRemainingRows(SearchRequest)
+    /// Open the fonts, draw the rows and measure the list at the text sizes
+    /// next to this one (and the list's own full layout when it waits for
+    /// it), off the loop; the newest request only: `.sizesPrepared`.
+    case prepareSizes(SizesAhead)
     /// Count the deliveries per status that `query` finds: `.counted`.
     case countStatuses(query: String)
     /// Save a status change in the background (the store may be locked by an
@@ -41,4 +45,11 @@ public enum Command: Sendable, Hashable {
     /// The refused change `changeID` has been looked at by its maker: it is
     /// no longer shown (the sync engine marks it seen in the replica).
     case lookedAtConflict(changeID: String)
+}
+
+extension Command {
+    /// Whether this is a `prepareSizes`.
+    var preparesSizes: Bool {
+        if case .prepareSizes = self { true } else { false }
+    }
 }

@@ -1,6 +1,7 @@
 import Canvas
 import Input
 import Model
+import RowLayout
 
 /// Everything that can happen to the program, as a value: what the terminal
 /// reports, what the runtime's clock says, what came of a `Command`, and
@@ -41,6 +42,9 @@ public enum Message: Sendable {
     case searched(SearchRequest, Result<any DeliverySource, CommandFailure>)
     /// Every row `Command.learnRemainingRows` asked for is cheaply readable now (or could not be made so).
     case rowsLearnt(SearchRequest)
+    /// What `Command.prepareSizes` measured: every row's height at each size it
+    /// measured, when the list is measured up front (else none).
+    case sizesPrepared(SizesAhead, [ExactHeights])
     /// The per-status counts of `Command.countStatuses` (nil: the store could not count).
     case counted(query: String, StatusCounts?)
     /// A `Command.saveStatus` was written, or failed.

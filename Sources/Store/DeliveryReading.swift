@@ -15,7 +15,11 @@ public protocol DeliveryReading: OpenedStore {
     /// The 0-based row of the delivery with `id` in `deliveries()`, or nil.
     func row(ofDeliveryID id: String) throws(StoreError) -> Int?
     /// Whether someone else changed the store since the last call; sources drop
-    /// their cached pages when so.
+    /// their cached pages when so (for the screens, when they hear of it).
     @discardableResult
     func refreshIfChangedElsewhere() throws(StoreError) -> Bool
+    /// From now on what the rows read changes only when the screens handle
+    /// the message that says the store changed (`DeliverySource.moveToLatest()`),
+    /// not when this process writes.
+    func keepViewForScreens()
 }

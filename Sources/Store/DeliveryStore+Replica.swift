@@ -74,7 +74,7 @@ extension DeliveryStore {
     @discardableResult
     public func applyFeed(_ rows: [FeedRow], upTo position: Int64) throws(StoreError) -> Bool {
         let path = url.path
-        let (changed, textsMayHaveChanged): (Bool, Bool) = try database.write { db in
+        let (changed, textsMayHaveChanged): (Bool, Bool) = try database.writeRows(changed: { $0.0 }) { db in
             var upsert: DeliveryUpsert?
             let stored = try db.makeStatement(sql: "SELECT \(DeliveryColumns.selection) FROM delivery WHERE id = ?")
             let columns = try DeliveryColumns(stored)
@@ -140,7 +140,6 @@ extension DeliveryStore {
             // Only a row that went through the upsert can have new texts: no text order depends on a status.
             return (changedAny, upsert != nil)
         }
-        if changed { database.advanceGeneration() }
         if textsMayHaveChanged { finder.keptTextOrders.textsChanged() }
         return changed
     }
@@ -217,7 +216,7 @@ extension DeliveryStore {
         _ changeID: UUID, kept: DeliveryStatus, by keptBy: String?, client keptByClient: String?, at keptAt: Date?
     ) throws(StoreError) {
         let key = changeID.uuidString.lowercased()
-        let changed: Bool = try database.write { db in
+        _ = try database.writeRows(changed: { $0 }) { db in
             guard let entry = try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE changeID = ?", arguments: [key]) else { return false }
             let sequence: Int64 = entry["sequence"]
             let deliveryID: String = entry["deliveryID"]
@@ -246,7 +245,6 @@ extension DeliveryStore {
                             keptByClient ?? "hub", keptBy ?? "the hub"])
             return true
         }
-        if changed { database.advanceGeneration() }
     }
 
     /// Puts changes back in the outbox as they were (their ids kept), and
@@ -254,7 +252,7 @@ extension DeliveryStore {
     /// keeps what was waiting to be sent from the old copy.
     public func requeue(_ entries: [OutboxEntry]) throws(StoreError) {
         guard !entries.isEmpty else { return }
-        try database.write { db in
+        try database.writeRows(changed: { true }) { db in
             for entry in entries {
                 try db.execute(
                     sql: """
@@ -266,7 +264,6 @@ extension DeliveryStore {
                 try db.execute(sql: "UPDATE delivery SET status = ? WHERE id = ?", arguments: [entry.status.rawValue, entry.deliveryID])
             }
         }
-        database.advanceGeneration()
     }
 
     // MARK: - Conflicts

@@ -69,6 +69,10 @@ public final class DeliveryStore: Sendable {
         try database.count()
     }
 
+    public func keepViewForScreens() {
+        database.keepViewForScreens()
+    }
+
     /// Every delivery in the store, in import order, read lazily page by page.
     public func deliveries() throws(StoreError) -> StoredDeliveries {
         try finder.all()

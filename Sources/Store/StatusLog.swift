@@ -14,7 +14,7 @@ struct StatusLog: Sendable {
     /// status (nothing is logged). Throws `.unknownDelivery` for an unknown id.
     func setStatus(_ status: DeliveryStatus, forDeliveryID id: String, by author: ChangeAuthor) throws(StoreError) -> StatusChange? {
         let path = database.url.path
-        let change: StatusChange? = try database.write { db in
+        let change: StatusChange? = try database.writeRows(changed: { $0 != nil }) { db in
             guard let current = try Self.current(id, db) else {
                 throw StoreError(kind: .unknownDelivery, path: path, reason: "no delivery with id \(id)")
             }
@@ -23,7 +23,6 @@ struct StatusLog: Sendable {
             (change.outboxSequence, change.changeID) = try Self.apply(change, by: author, undoing: nil, db)
             return change
         }
-        if change != nil { database.advanceGeneration() }
         return change
     }
 
@@ -32,7 +31,7 @@ struct StatusLog: Sendable {
     /// that delivery since: then nothing changes and the outcome says who did.
     /// The undo is logged as `author`'s change, and the next undo goes one further back.
     func undoLastChange(by author: ChangeAuthor, ofDeliveryID deliveryID: String?) throws(StoreError) -> UndoOutcome {
-        let outcome: UndoOutcome = try database.write { db in
+        let outcome: UndoOutcome = try database.writeRows(changed: { if case .undone = $0 { true } else { false } }) { db in
             var sql = """
                 SELECT sequence, deliveryID, oldStatus, newStatus FROM status_change
                 WHERE clientID = ? AND undoes IS NULL AND undoneBy IS NULL
@@ -57,7 +56,6 @@ struct StatusLog: Sendable {
             (change.outboxSequence, change.changeID) = try Self.apply(change, by: author, undoing: sequence, db)
             return .undone(change)
         }
-        if case .undone = outcome { database.advanceGeneration() }
         return outcome
     }
 

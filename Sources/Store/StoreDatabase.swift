@@ -5,8 +5,10 @@ import Synchronization
 
 /// The SQLite file behind a `DeliveryStore`, shared by its parts (the
 /// importer, the search, the status log and the rows they list): opening it
-/// (creating or updating its schema), reading and writing it, and the
-/// generation that tells cached pages they are stale.
+/// (creating or updating its schema), reading and writing it, and the view
+/// its sources' rows are read from (`readView`): for the screens
+/// (`keepViewForScreens`), one that this process's writes do not move until
+/// the screens have heard of them (`moveViewToLatest`).
 ///
 /// Writes go through `write`, which takes turns with a long import
 /// (`WaitingWriters`); an import's own transactions are `DeliveryImporter`'s.
@@ -16,8 +18,26 @@ final class StoreDatabase: Sendable {
     let pool: any DatabaseWriter
     /// How this object's writes and a long import take turns with the write lock.
     let waiting: WaitingWriters
-    /// Bumped by every write made through this object, so its sources drop stale pages.
+    /// Bumped by every write of rows through this object (and by another
+    /// process's commits, or an import, once seen): what was read before is stale.
     private let generationCount = Mutex(0)
+    /// What `readView` reads, and how many times it moved (pages cached
+    /// under an older view are stale).
+    private let view = Mutex(View())
+
+    private struct View {
+        /// Whether the screens move the view (`keepViewForScreens`); else
+        /// every write of rows moves it.
+        var keptForScreens = false
+        /// A read transaction begun before the first write of rows the
+        /// screens have not heard of (or one under way); nil when there is
+        /// none: the view is then the store as it is.
+        var snapshot: DatabaseSnapshot?
+        /// Writes of rows under way, and done (changing rows) since the view last moved.
+        var writing = 0
+        var unheard = 0
+        var generation = 0
+    }
 
     /// Opens the store at `url`, creating the file (0600), its folder (0700)
     /// and its tables when missing. With `.readOnly`, opens an existing store
@@ -199,12 +219,103 @@ final class StoreDatabase: Sendable {
         try? pool.close()
     }
 
-    /// The current generation: it moves on with every write through this object.
+    /// The current generation: it moves on with every write of rows.
     var generation: Int { generationCount.withLock { $0 } }
 
-    /// Says that this object wrote: every source drops its cached pages.
+    /// How many times the view moved: pages cached under an older one are stale.
+    var viewGeneration: Int { view.withLock { $0.generation } }
+
+    /// From now on this process's writes do not move the view: the screens
+    /// do (`moveViewToLatest`) when they handle the message that says the
+    /// store changed, so that what they read never changes before that.
+    func keepViewForScreens() {
+        view.withLock { $0.keptForScreens = true }
+    }
+
+    /// A read of the rows as the view has them: the store as it is, or, while
+    /// a write of this process is not yet heard of by the screens, as it was
+    /// just before that write. Stopped early like `read`.
+    func readView<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard let snapshot = view.withLock({ $0.snapshot }) else { return try read(body) }
+        do {
+            guard let interruption = ReadInterruption.current else { return try snapshot.read(body) }
+            return try snapshot.read { db in try interruption.watching(db, body) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: url.path, opening: false)
+        }
+    }
+
+    /// The view becomes the store as it is, and cached pages go: the screens
+    /// heard of the writes made so far (their message was handled). A write
+    /// under way is held again from here (one already committed is seen now:
+    /// its message is on its way).
+    func moveViewToLatest() {
+        let writing = view.withLock { $0.writing > 0 }
+        // Begun outside the lock (it opens a connection).
+        let next = writing ? (pool as? DatabasePool).flatMap { try? $0.makeSnapshot() } : nil
+        let released = view.withLock { view -> DatabaseSnapshot? in
+            defer { view.snapshot = view.writing > 0 ? next : nil }
+            view.generation += 1
+            view.unheard = 0
+            return view.snapshot
+        }
+        // Its transaction ends as it goes, outside the lock: a call into SQLite.
+        withExtendedLifetime(released) {}
+    }
+
+    /// Rows changed (a write of rows, another process's commit, an import):
+    /// the generation moves, and so does the view, unless the screens move
+    /// it (they hear of it as `.statusSaved` or `.storeChanged`).
     func advanceGeneration() {
         generationCount.withLock { $0 += 1 }
+        view.withLock { view in
+            if !view.keptForScreens { view.generation += 1 }
+        }
+    }
+
+    /// A write that may change rows (`changed` says from its result whether
+    /// it did). When the screens move the view, it is held before the write
+    /// and stays held until they hear of it, or, when nothing changed and no
+    /// other change waits to be heard of, is let go at once; else the view
+    /// moves now if rows changed. Either way the generation moves when they did.
+    func writeRows<T>(changed: (T) -> Bool, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        let holds = holdView()
+        var changedRows = false
+        defer { if holds { finishHold(changedRows: changedRows) } }
+        let result = try write(body)
+        changedRows = changed(result)
+        if changedRows { advanceGeneration() }
+        return result
+    }
+
+    /// Before a write of rows: whether the screens move the view; if so it
+    /// is held where it is (unless it is held already) and the write counted.
+    private func holdView() -> Bool {
+        guard let needsSnapshot = view.withLock({ view -> Bool? in
+            guard view.keptForScreens else { return nil }
+            view.writing += 1
+            return view.snapshot == nil
+        }) else { return false }
+        // Begun outside the lock (it opens a connection); one held meanwhile wins, as it is older.
+        guard needsSnapshot, let snapshot = (pool as? DatabasePool).flatMap({ try? $0.makeSnapshot() }) else { return true }
+        view.withLock { view in
+            if view.snapshot == nil { view.snapshot = snapshot }
+        }
+        return true
+    }
+
+    /// After a write of rows the view was held for.
+    private func finishHold(changedRows: Bool) {
+        let released = view.withLock { view -> DatabaseSnapshot? in
+            view.writing -= 1
+            if changedRows { view.unheard += 1 }
+            guard view.writing == 0, view.unheard == 0 else { return nil }
+            defer { view.snapshot = nil }
+            return view.snapshot
+        }
+        withExtendedLifetime(released) {}
     }
 
     /// How many deliveries the store holds (rows are contiguous, so this is a key lookup, not a scan).
@@ -237,7 +348,8 @@ final class StoreDatabase: Sendable {
     }
 
     /// A write (not an import's): while it waits for an import's lock it says
-    /// so (`WaitingWriters`), and the import lets it in within one of its slices.
+    /// so (`WaitingWriters`), and the import lets it in within one of its
+    /// slices. One that may change rows goes through `writeRows`.
     func write<T>(transaction: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try waiting.write { transaction ? try pool.write(body) : try pool.writeWithoutTransaction(body) }

@@ -13,12 +13,13 @@ import Synchronization
 /// thousand for the first screens, the rest when a row beyond them is asked for.
 ///
 /// A page not kept is read on the calling thread (the screens' loop reads
-/// the rows on screen this way: docs/update-and-render.md). Pages are
-/// dropped when this process writes to the store (`StoreDatabase.generation`,
-/// moved by the status writer's and the sync engine's threads), so a frame
-/// drawn after a save shows the saved row; the writer's message follows and
-/// the screens search again. Which rows a search result holds stays as it
-/// was when searched (search again to refresh it).
+/// the rows on screen this way: docs/update-and-render.md), from the
+/// store's view (`StoreDatabase.readView`). Pages are dropped when the view
+/// moves: at each write of this process, or, for the screens' store, only
+/// when the screens handle the message that says the store changed
+/// (`moveToLatest()`); until then their rows read as they were before the
+/// write. Which rows a search result holds stays as it was when searched
+/// (search again to refresh it).
 public final class StoredDeliveries: DeliverySource {
     /// Rows per page of deliveries: a few screens' worth, and small enough
     /// that the row-height engine's samples spread over the list stay cheap.
@@ -133,7 +134,7 @@ public final class StoredDeliveries: DeliverySource {
             }
             let keys = Array(Set(positions.values))
             let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
-            read = try database.read { db in
+            read = try database.readView { db in
                 let deliveries = try DeliveryColumns.fetchCursor(db, "WHERE position IN (\(marks))", arguments: StatementArguments(keys))
                     .reduce(into: [Int64: Delivery]()) { $0[$1.position] = $1.delivery }
                 let lengths = try Self.lengths(db, "position IN (\(marks))", arguments: StatementArguments(keys))
@@ -159,7 +160,7 @@ public final class StoredDeliveries: DeliverySource {
         _ number: Int, size: Int, in cache: WritableKeyPath<State, PageCache<[Page]>> & Sendable,
         load: (_ rows: Int, _ condition: String, _ arguments: StatementArguments, _ order: [Int64]) throws -> [Page]
     ) throws -> [Page] {
-        let generation = database.generation
+        let generation = database.viewGeneration
         let rows = (number * size)..<min(count, (number + 1) * size)
         let lookup: (page: [Page]?, condition: String, arguments: StatementArguments, order: [Int64]) = try state.withLock { state in
             if state.generation != generation {
@@ -180,7 +181,7 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     private func loadDeliveries(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [Delivery] {
-        let found = try database.read { db in
+        let found = try database.readView { db in
             try DeliveryColumns.fetchCursor(db, "WHERE \(condition) ORDER BY position", arguments: arguments)
                 .reduce(into: []) { $0.append($1) }
         }
@@ -189,7 +190,7 @@ public final class StoredDeliveries: DeliverySource {
     }
 
     private func loadLengths(rows: Int, condition: String, arguments: StatementArguments, order: [Int64]) throws -> [TextLengths] {
-        let found = try database.read { db in
+        let found = try database.readView { db in
             try Self.lengths(db, "\(condition) ORDER BY position", arguments: arguments).reduce(into: []) { $0.append($1) }
         }
         guard found.count == rows else { throw missingRows() }
@@ -252,7 +253,7 @@ public final class StoredDeliveries: DeliverySource {
         while state.positions.count < end {
             let learnt = state.positions.count
             let after = state.positions.last.map(Int64.init) ?? 0
-            try database.read { db in
+            try database.readView { db in
                 // A first chunk for the first screens, then the rest in one go: a
                 // prefix query re-merges its word lists on every statement.
                 try query.positions(after: after, limit: learnt == 0 ? listing.firstChunk : count - learnt, db,
@@ -295,6 +296,10 @@ public final class StoredDeliveries: DeliverySource {
                              arguments: StatementArguments(query.arguments) + [position])
         }
         return before.map { min(count - 1, $0) }
+    }
+
+    public func moveToLatest() {
+        database.moveViewToLatest()
     }
 
     /// What a row that cannot be read shows, rather than a crash: the protocol cannot throw.

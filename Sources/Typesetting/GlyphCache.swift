@@ -150,6 +150,34 @@ final class GlyphCache: Sendable {
         return font
     }
 
+    /// Opens the font files named (looked for in `GlyphStrike.fontDirectories`)
+    /// that are not open yet, each outside the lock: opening one (a CJK
+    /// strike, Unifont) is the slow part of a face's first use, and work
+    /// done ahead of the keys on another thread (`Typesetter.prepareFonts`)
+    /// must not hold up a frame that needs the cache meanwhile. Each font
+    /// has its own FreeType library, so opening is safe on any thread.
+    func openAhead(files: [String]) {
+        for file in files {
+            guard let path = GlyphStrike.path(of: file) else { continue }
+            let key = "\(path)#0"
+            if state.withLock({ $0.fonts[key] != nil }) { continue }
+            let opened = OpenedFont(pointer: fr_font_open(path, 0))
+            let kept = state.withLock { state in
+                if state.fonts[key] != nil { return false }
+                state.fonts[key] = opened.pointer
+                return true
+            }
+            // The key path opened it meanwhile: this copy is not needed.
+            if !kept { fr_font_close(opened.pointer) }
+        }
+    }
+
+    /// A font just opened, handed to the lock's state (or closed): used by
+    /// one thread at a time, as every font here is, hence unchecked.
+    private struct OpenedFont: @unchecked Sendable {
+        let pointer: OpaquePointer?
+    }
+
     // MARK: - Glyphs
 
     /// `grapheme` drawn big in `face`: `face.rows` rows of

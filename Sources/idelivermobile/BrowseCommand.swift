@@ -67,6 +67,8 @@ struct BrowseCommand: ParsableCommand {
             Diagnostics.fail(error.description, ExitCode(error.exitCode))
         }
         let (store, team, note) = try openStore(clientID: identity.author.clientID)
+        // The screens' rows change only when they handle the message that says the store changed.
+        store.keepViewForScreens()
         let preference = TextSizePreference()
         let category = display.category ?? preference.load() ?? .large
         let source: any DeliverySource

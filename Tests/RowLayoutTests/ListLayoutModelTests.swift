@@ -122,16 +122,32 @@ import Testing
         checkScreen(layout, reference)
     }
 
-    @Test func exactLayoutMeasuredOnAllCoresMatchesTheReference() {
+    @Test func exactLayoutMeasuredByAWorkerIsEstimatedUntilTakenThenMatchesTheReference() {
         var random = SplitMix64(seed: 77)
-        let count = ExactHeights.parallelThreshold * 5 + 3
+        let count = 5_003
         let rows = SyntheticRows(count: count, generator: &random)
         let context = LayoutContext(width: 33, category: 5)
-        let layout = ListLayout(rowCount: count, strategy: .exact, context: context, viewportHeight: 30, measurer: rows)
+        var layout = ListLayout(
+            rowCount: count, strategy: .exact, context: LayoutContext(width: 40, category: 5), viewportHeight: 30, measurer: rows)
+        #expect(layout.isFullyMeasured, "a layout measures every row itself unless told otherwise")
+        layout.measuresEveryRowHere = false
+        layout.scroll(to: ScrollAnchor(row: 2_000, linesIntoRow: 1))
+        layout.setContext(context)
+        #expect(layout.awaitsExactHeights && !layout.isFullyMeasured, "a context change leaves the full layout to a worker")
         let reference = ReferenceLayout(rows: rows, strategy: .exact, context: context)
-        #expect(layout.isFullyMeasured)
+        checkScreen(layout, reference)
+        let before = layout.visibleRows()
+        let tookOthers = layout.takeExactHeights(ExactHeights(rowCount: count, measurer: rows, context: LayoutContext(width: 40, category: 5)))
+        #expect(!tookOthers, "heights for another context are not these")
+        let took = layout.takeExactHeights(ExactHeights(rowCount: count, measurer: rows, context: context))
+        #expect(took)
+        #expect(!layout.awaitsExactHeights && layout.isFullyMeasured)
+        #expect(layout.visibleRows() == before, "taking them leaves the view where it was")
         #expect(layout.totalHeight == reference.total)
         #expect((0 ... count).allSatisfy { layout.offset(ofRow: $0) == reference.offsets[$0] })
+        var ahead = layout
+        ahead.setContext(LayoutContext(width: 50, category: 5), ahead: [ExactHeights(rowCount: count, measurer: rows, context: LayoutContext(width: 50, category: 5))])
+        #expect(!ahead.awaitsExactHeights && ahead.isFullyMeasured, "heights measured ahead are taken at once")
     }
 
     @Test func aRowStraddlingTheTopEdgeNeverMovesTheView() {

@@ -3,8 +3,10 @@ import Foundation
 import Input
 import Model
 import Runtime
+import Screens
 import Terminal
 import TestSupport
+import Typesetting
 import Testing
 
 /// The browse loop driven through the terminal seam: key scripts in, frames,
@@ -58,6 +60,24 @@ import Testing
         #expect(run.terminal.unmet.isEmpty, "\(run.terminal.unmet)")
         #expect(run.state.category == .xLarge)
         #expect(run.savedSizes.last == .xLarge)
+    }
+
+    @Test func sizeKeysBackToBackEndAsAFreshStartAtTheLastSizeWouldShow() throws {
+        let fixture = try RuntimeFixture()
+        let rows = try BrowseRuntime.rows(for: SearchRequest(query: "", status: .all), in: fixture.store)
+        // Every row measured (a short list): at a fresh start, before the loop; at the run's time, with its counts.
+        var start = AppState(source: rows, size: Size(width: 80, height: 24), category: .accessibility1, typesetter: Typesetter())
+        _ = start.update(.clock(TimeOfDay(parsingClock: "12:30")))
+        _ = start.update(.counted(query: "", try fixture.store.statusCounts(matching: "")))
+        let fresh = start.render()
+        // The list and its scrollbar; the status bar says which glyphs, which a fresh start does not.
+        let list = { (frame: Frame) in Array(frame.plainTextLines.dropLast()) }
+        let run = try fixture.run([
+            .shows("Feng Wong"), .character("+"), .character("+"), .character("+"), .character("+"), .character("+"), .character("-"),
+            .until("the list as a fresh start at AX1 shows it") { list($0) == list(fresh) }, .character("q"),
+        ])
+        #expect(run.terminal.unmet.isEmpty, "\(run.terminal.unmet)")
+        #expect(run.state.category == .accessibility1)
     }
 
     @Test func aResizeIsDrawnWholeAtTheNewSize() throws {

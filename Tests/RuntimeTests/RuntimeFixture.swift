@@ -50,6 +50,8 @@ final class RuntimeFixture {
     func run(_ script: [HeadlessTerminal.Step], size: Size = Size(width: 80, height: 24),
              category: ContentSizeCategory = .large) throws -> Run {
         DisplayWidth.prepareLocale()
+        // As browse does: the rows change only when the screens hear that the store did.
+        store.keepViewForScreens()
         let terminal = HeadlessTerminal(size: size, script: script)
         let wakeUp = terminal.wakeUp
         let writer = StatusWriter(store: store, author: .commandLine, whenDone: { wakeUp.wake() })

@@ -42,6 +42,24 @@ extension AppState {
             return true
         }
     }
+
+    /// Updates with `message` and does what the runtime does with the sizes
+    /// ahead it asks for (`Command.prepareSizes`): prepares them and sends
+    /// the answer back. Returns the other commands, notice timers aside.
+    @discardableResult
+    mutating func send(_ message: Message) -> [Command] {
+        var others: [Command] = []
+        for command in update(message) {
+            if case .prepareSizes(let ahead) = command {
+                others += send(.sizesPrepared(ahead, ahead.prepare()))
+            } else if case .startNoticeTimer = command {
+                continue
+            } else {
+                others.append(command)
+            }
+        }
+        return others
+    }
 }
 
 extension Command {

@@ -17,7 +17,7 @@ import Testing
         state.press(.character("/"))
         let request = SearchRequest(query: "a", status: .all, selection: .firstRow)
         #expect(state.press(.character("a")) == [.search(request)])
-        #expect(state.update(.searched(request, .success(rows { $0.name.contains("a") }))).isEmpty)
+        #expect(state.send(.searched(request, .success(rows { $0.name.contains("a") }))).isEmpty)
         #expect(state.source.count == sample.deliveries.filter { $0.name.contains("a") }.count)
         #expect(state.selected == 0)
         // The counts are the whole list's until typing pauses, and the title
@@ -81,7 +81,7 @@ import Testing
         #expect(state.render().plainTextLines.last?.contains("searching…") == true)
 
         let abRows = rows { $0.name.localizedCaseInsensitiveContains("ab") }
-        #expect(state.update(.searched(ab, .success(abRows))).isEmpty)
+        #expect(state.send(.searched(ab, .success(abRows))).isEmpty)
         #expect(state.source.count == abRows.count)
         #expect(!state.isSearching)
         let version = state.screenVersion
@@ -255,7 +255,7 @@ import Testing
         #expect(state.notice == "Could not save the text size: read-only file system")
         _ = state.update(.openFailed)
         #expect(state.notice?.hasPrefix("Nothing here opens links") == true)
-        #expect(state.initialCommands() == [.countStatuses(query: "")])
+        #expect(state.initialCommands() == [.countStatuses(query: ""), .prepareSizes(state.sizesAhead())])
     }
 
     @Test func idleRefinementMeasuresInSlicesAndDrawsOnlyWhenTheScreenChanges() {
@@ -294,27 +294,70 @@ import Testing
         #expect(state.update(.idle) == [.countStatuses(query: "a")])
     }
 
-    @Test func theNextTextSizesAreWarmedFirstOneASliceThenRefinementGoesOn() {
+    @Test func theNextTextSizesArePreparedByAWorkerNeverWarmedInUpdate() {
         let many = InMemoryDeliveries((0 ..< 48).flatMap { _ in sample.deliveries })
         var state = SampleData.state(source: many)
-        #expect(state.sizesToWarm == [.xLarge, .medium])
+        guard case .prepareSizes(let atStart) = state.initialCommands().last else {
+            Issue.record("the sizes next to this one are prepared from the start")
+            return
+        }
+        #expect(atStart.shown == .large && atStart.categories == [.xLarge, .medium] && atStart.fontsOnly == [.xxLarge, .small])
+        #expect(!atStart.measuresEveryRow, "a long list is estimated: only its rows on screen are drawn ahead")
+        // Idle slices only refine: no frame is drawn for the next size inside `update`.
         _ = state.update(.idle)
-        #expect(state.sizesToWarm == [.medium])
-        _ = state.update(.idle)
-        #expect(state.sizesToWarm.isEmpty)
         #expect(state.hasIdleWork, "refinement still to do")
-        state.press(.character("+"))
-        #expect(state.sizesToWarm == [.xxLarge, .large])
+        let commands = state.press(.character("+"))
+        guard case .prepareSizes(let afterPlus) = commands.last else {
+            Issue.record("a size change asks for the sizes next to the new one: \(commands)")
+            return
+        }
+        #expect(afterPlus.shown == .xLarge && afterPlus.categories == [.xxLarge, .large])
         // At either end of the ramp there is one neighbour.
         state.press(.character("0"))
         for _ in 0 ..< 8 { state.press(.character("+")) }
         #expect(state.category == .accessibility5)
-        #expect(state.sizesToWarm == [.accessibility4])
-        // Not behind the Shipment screen.
-        state.press(.enter)
-        #expect(!state.hasIdleWork)
-        _ = state.update(.idle)
-        #expect(state.sizesToWarm == [.accessibility4])
+        #expect(state.sizesAhead().categories == [.accessibility4])
+    }
+
+    @Test func aShortListsFullLayoutComesFromAWorkerAndIsEstimatedUntilThen() {
+        var state = SampleData.state()
+        #expect(state.layout.strategy == .exact && state.layout.isFullyMeasured, "measured before the loop starts")
+        // `+` before the worker has measured the next size: estimated, and asked for.
+        let commands = state.press(.character("+"))
+        #expect(state.layout.awaitsExactHeights && !state.layout.isFullyMeasured)
+        guard case .prepareSizes(let ahead) = commands.last, ahead.measuresShown else {
+            Issue.record("the list's own full layout is asked of a worker: \(commands)")
+            return
+        }
+        let shownBefore = state.render().plainTextLines
+        // What the runtime does with the command, then the answer's message.
+        #expect(state.update(.sizesPrepared(ahead, ahead.prepare())).isEmpty)
+        #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured)
+        #expect(state.render().plainTextLines == shownBefore, "the rows on screen were measured exactly already")
+        #expect(state.layout.totalHeight == SampleData.state(category: .xLarge).layout.totalHeight)
+        // Heights measured ahead for the next size are taken by the key at once.
+        state.press(.character("+"))
+        #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured)
+        #expect(state.layout.totalHeight == SampleData.state(category: .xxLarge).layout.totalHeight)
+    }
+
+    @Test func heightsForRowsSinceReplacedAreNotTaken() {
+        var state = SampleData.state()
+        let stale = state.sizesAhead()
+        state.press(.character("/"))
+        let request = SearchRequest(query: "a", status: .all, selection: .firstRow)
+        #expect(state.press(.character("a")) == [.search(request)])
+        let found = rows { $0.name.contains("a") }
+        let commands = state.update(.searched(request, .success(found)))
+        guard case .prepareSizes(let ahead) = commands.last, ahead.measuresShown else {
+            Issue.record("the new rows' full layout is asked for: \(commands)")
+            return
+        }
+        #expect(state.layout.awaitsExactHeights)
+        _ = state.update(.sizesPrepared(stale, stale.prepare()))
+        #expect(state.layout.awaitsExactHeights, "the old rows' heights are not these rows'")
+        _ = state.update(.sizesPrepared(ahead, ahead.prepare()))
+        #expect(state.layout.isFullyMeasured)
     }
 
     @Test func theShipmentScreenIsNotRefinedBehind() {

@@ -18,6 +18,9 @@ int32_t fr_find_font(const char *pattern, uint32_t code_point, char *path_out, i
 /// `pixel_height` arguments below then pick the strike.
 fr_font *fr_font_open(const char *path, int32_t face_index);
 
+/// Closes a font `fr_font_open` opened (NULL is ignored).
+void fr_font_close(fr_font *font);
+
 /// 1 for a font made of bitmap strikes only.
 int32_t fr_font_is_bitmap(fr_font *font);
 
