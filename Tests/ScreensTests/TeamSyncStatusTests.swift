@@ -10,13 +10,20 @@ import Testing
 
     private func statusLine(_ state: AppState) -> String { state.render().plainTextLines.last ?? "" }
 
-    @Test func aChangeIsSavedHereThenSavedOnceTheHubHasIt() {
+    /// A team store's browser, its hub `link` as reported, whose change marking
+    /// Amelia Hartley delivered was saved in its replica as the fifth change.
+    private func ameliaMarkedDelivered(link: SyncReport.Link) -> (AppState, Delivery) {
         var state = SampleData.state(width: 160)
-        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
+        _ = state.update(.synced(SyncReport(link: link, waiting: 0, conflicts: [], queuedThrough: 4)))
         var amelia = sample.delivery(at: 1)
         amelia.status = .delivered
         let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
         _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        return (state, amelia)
+    }
+
+    @Test func aChangeIsSavedHereThenSavedOnceTheHubHasIt() {
+        var (state, _) = ameliaMarkedDelivered(link: .online)
         #expect(state.notice == "Amelia Hartley: saved here as Delivered, sending…")
         // A report made before the change was queued says nothing about it.
         _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
@@ -30,12 +37,7 @@ import Testing
     }
 
     @Test func aChangeMadeOfflineSaysItWaitsToBeSent() {
-        var state = SampleData.state(width: 160)
-        _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 0, conflicts: [], queuedThrough: 4)))
-        var amelia = sample.delivery(at: 1)
-        amelia.status = .delivered
-        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
-        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        var (state, amelia) = ameliaMarkedDelivered(link: .offline("connection refused"))
         #expect(state.notice == "Amelia Hartley: saved here as Delivered, waiting to send")
         _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
         #expect(statusLine(state).contains("Offline: 1 change saved here, waiting to send"))
@@ -47,12 +49,7 @@ import Testing
     }
 
     @Test func aChangeBeingSentWhenTheHubGoesAwaySaysItWaitsToBeSent() {
-        var state = SampleData.state(width: 160)
-        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
-        var amelia = sample.delivery(at: 1)
-        amelia.status = .delivered
-        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
-        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        var (state, _) = ameliaMarkedDelivered(link: .online)
         #expect(state.notice == "Amelia Hartley: saved here as Delivered, sending…")
         _ = state.update(.synced(SyncReport(link: .offline("connection refused"), waiting: 1, conflicts: [], queuedThrough: 5, waitingFrom: 5)))
         #expect(state.notice == "Amelia Hartley: saved here as Delivered, waiting to send")
@@ -67,12 +64,7 @@ import Testing
     }
 
     @Test func aLaterNoticeIsNotReworded() {
-        var state = SampleData.state(width: 160)
-        _ = state.update(.synced(SyncReport(link: .online, waiting: 0, conflicts: [], queuedThrough: 4)))
-        var amelia = sample.delivery(at: 1)
-        amelia.status = .delivered
-        let request = StatusRequest.setStatus(.delivered, deliveryID: amelia.id)
-        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: amelia.id, status: .delivered, delivery: amelia, queued: 5))))
+        var (state, _) = ameliaMarkedDelivered(link: .online)
         _ = state.update(.statusSaved(.undo(deliveryID: nil), .success(.unchanged(nil))))
         let later = state.notice
         #expect(later == "Nothing of yours to undo")
