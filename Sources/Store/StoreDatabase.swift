@@ -237,14 +237,7 @@ final class StoreDatabase: Sendable {
     /// just before that write. Stopped early like `read`.
     func readView<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         guard let snapshot = view.withLock({ $0.snapshot }) else { return try read(body) }
-        do {
-            guard let interruption = ReadInterruption.current else { return try snapshot.read(body) }
-            return try snapshot.read { db in try interruption.watching(db, body) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.storeError(error, path: url.path, opening: false)
-        }
+        return try read(in: snapshot, body)
     }
 
     /// The view becomes the store as it is, and cached pages go: the screens
@@ -337,9 +330,14 @@ final class StoreDatabase: Sendable {
     /// A read in one snapshot; stopped early when the `ReadInterruption`
     /// bound to this thread (a worker's superseded request) is interrupted.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try read(in: pool, body)
+    }
+
+    /// A read from `reader` (the pool, or the screens' view), stopped early as `read` says.
+    private func read<T>(in reader: some DatabaseReader, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            guard let interruption = ReadInterruption.current else { return try pool.read(body) }
-            return try pool.read { db in try interruption.watching(db, body) }
+            guard let interruption = ReadInterruption.current else { return try reader.read(body) }
+            return try reader.read { db in try interruption.watching(db, body) }
         } catch let error as StoreError {
             throw error
         } catch {
