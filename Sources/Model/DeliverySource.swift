@@ -33,10 +33,17 @@ public protocol DeliverySource: Sendable {
     /// when they handle the message that says it changed (a store's rows
     /// read as they were until then); nothing to do for a list in memory.
     func moveToLatest()
+    /// Each row's place in the store it is read from (a key no other row
+    /// has), in list order, when every one is known without reading; nil
+    /// otherwise. The same rows sorted another way list the same places in
+    /// another order: a sort moves rows, it changes no row's height.
+    var storePlaces: [Int32]? { get }
 }
 
 extension DeliverySource {
     public var cheaplyReadableRows: Int { count }
+
+    public var storePlaces: [Int32]? { nil }
 
     public func textLengths(in rows: Range<Int>) -> [TextLengths] { rows.map(textLengths(at:)) }
 

@@ -18,6 +18,29 @@ public struct ExactHeights: Sendable {
         }
     }
 
+    private init(context: LayoutContext, heights: [UInt16]) {
+        self.context = context
+        rowCount = heights.count
+        self.heights = heights
+    }
+
+    /// These heights for the same rows listed in another order: `from` and
+    /// `to` give each row's key (`DeliverySource.storePlaces`) in the old
+    /// and the new order. Nil unless every new row's key is an old row's.
+    public func reordered(from: [Int32], to: [Int32]) -> ExactHeights? {
+        guard from.count == rowCount, to.count == rowCount else { return nil }
+        var heightOf: [Int32: UInt16] = [:]
+        heightOf.reserveCapacity(rowCount)
+        for (row, key) in from.enumerated() { heightOf[key] = heights[row] }
+        var moved: [UInt16] = []
+        moved.reserveCapacity(rowCount)
+        for key in to {
+            guard let height = heightOf[key] else { return nil }
+            moved.append(height)
+        }
+        return ExactHeights(context: context, heights: moved)
+    }
+
     /// Whether these are the heights of a list of `rowCount` rows in `context`.
     public func fit(rowCount: Int, context: LayoutContext) -> Bool {
         self.rowCount == rowCount && self.context == context

@@ -6,6 +6,7 @@ extension ListLayout {
     /// the layout estimates like `estimated` until `takeExactHeights(_:)`.
     mutating func applyContext(ahead: [ExactHeights] = []) {
         contextTag = tag(for: context)
+        exactHeights = nil
         switch strategy {
         case .fixed:
             index.startGeneration(baseQ: Int64(index.clamped(measurer.fixedHeight(in: context))) << 8)
@@ -29,6 +30,7 @@ extension ListLayout {
         let maxHeight = index.maxHeight
         index.indexAllExactly { min(heights[$0], maxHeight) }
         awaitsExactHeights = false
+        exactHeights = heights
     }
 
     /// Takes the `exact` strategy's full layout measured by a worker, when

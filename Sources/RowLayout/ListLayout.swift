@@ -47,6 +47,9 @@ public struct ListLayout: Sendable {
     /// come (`takeExactHeights(_:)`): meanwhile rows on screen are measured
     /// and the rest estimated, as under `estimated`.
     public internal(set) var awaitsExactHeights = false
+    /// The `exact` strategy's full layout now indexed, kept so that the
+    /// same rows in another order can be laid out from it (`reordered`).
+    public internal(set) var exactHeights: ExactHeights?
 
     /// Rows sampled (estimated and measured) when the context changes.
     static let sampleSize = 32

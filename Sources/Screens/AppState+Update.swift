@@ -185,15 +185,18 @@ extension AppState {
             } else if request.query.isEmpty {
                 listBeforeSearch = nil
             }
+            // The same rows sorted another way keep their heights.
+            let reordered = request.sort != shownRows.sort && request.query == shownRows.query
+                && request.status == shownRows.status && request.lateAt == shownRows.lateAt
             shownRows = request
             switch request.selection {
             case .firstRow:
-                replaceSource(rows, selecting: 0)
+                replaceSource(rows, selecting: 0, reordered: reordered)
                 // Typed, then Enter before the rows came: the count Enter would have said.
                 if !search.isEditing, !search.query.isEmpty { notice = foundNotice }
-            case .sameIndex: replaceSource(rows)
+            case .sameIndex: replaceSource(rows, reordered: reordered)
             // Keep the user's place: the same delivery, else the nearest listed one.
-            case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected)
+            case .delivery(let id): replaceSource(rows, selecting: rows.row(nearestTo: id) ?? selected, reordered: reordered)
             }
             // Learn the rest at once, off the loop, before a key needs it (End would wait for it in a big list).
             if rows.cheaplyReadableRows < rows.count {

@@ -202,10 +202,19 @@ public struct AppState: Sendable {
     /// `laidOut` is the rows' layout when it is known already (`ListBeforeSearch`), at any size.
     /// With `keepsLaidOutScroll`, a layout given stays scrolled as it was
     /// (the list before a search, as the user left it).
+    /// `reordered`: `newSource` holds the rows shown, sorted another way;
+    /// a list laid out exactly then takes the heights it has, moved with its
+    /// rows, rather than waiting for a worker to measure them again.
     mutating func replaceSource(
-        _ newSource: any DeliverySource, laidOut: ListLayout? = nil, selecting row: Int? = nil, keepsLaidOutScroll: Bool = false
+        _ newSource: any DeliverySource, laidOut: ListLayout? = nil, selecting row: Int? = nil, keepsLaidOutScroll: Bool = false,
+        reordered: Bool = false
     ) {
         let screenLine = layout.offset(ofRow: selected) - layout.contentOffset
+        var ahead: [ExactHeights] = []
+        if reordered, laidOut == nil, let kept = layout.exactHeights, kept.rowCount == newSource.count,
+           let from = source.storePlaces, let to = newSource.storePlaces, let moved = kept.reordered(from: from, to: to) {
+            ahead = [moved]
+        }
         source = newSource
         listSerial += 1
         heightsAhead = []
@@ -220,7 +229,7 @@ public struct AppState: Sendable {
             layout = ListLayout(
                 rowCount: newSource.count, strategy: strategy.effective(forRowCount: newSource.count),
                 context: Self.listContext(size: size, category: category, pairs: typesetter.mayDoubleLines),
-                viewportHeight: Self.listHeight(size: size), measurer: measurer, measuresEveryRowHere: false
+                viewportHeight: Self.listHeight(size: size), measurer: measurer, measuresEveryRowHere: false, ahead: ahead
             )
         }
         selected = min(max(0, row ?? selected), max(0, newSource.count - 1))

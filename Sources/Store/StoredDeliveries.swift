@@ -76,6 +76,14 @@ public final class StoredDeliveries: DeliverySource {
     /// The positions learnt so far, in list order (all of them, for a sorted list).
     var knownPositions: [Int32] { state.withLock { $0.positions } }
 
+    /// Every row in position order (row i is position i + 1), or the
+    /// positions of a search or a sort once all are known.
+    public var storePlaces: [Int32]? {
+        if query == nil, !isListed { return count <= Int(Int32.max) ? (0 ..< count).map { Int32($0 + 1) } : nil }
+        let positions = knownPositions
+        return isListed && positions.count == count ? positions : nil
+    }
+
     public func delivery(at index: Int) -> Delivery {
         guard index >= 0, index < count else { return Self.placeholder(index, reason: "out of range") }
         let number = index / Self.pageSize

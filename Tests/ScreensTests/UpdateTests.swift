@@ -341,6 +341,37 @@ import Testing
         #expect(state.layout.totalHeight == SampleData.state(category: .xxLarge).layout.totalHeight)
     }
 
+    @Test func theSameRowsSortedAnotherWayKeepTheirHeightsAtOnce() {
+        let manifest = sample
+        var state = SampleData.state(source: PlacedRows(manifest))
+        #expect(state.layout.strategy == .exact && state.layout.isFullyMeasured)
+        let byName = (0 ..< manifest.count).sorted { manifest.delivery(at: $0).name < manifest.delivery(at: $1).name }
+        let sorted = PlacedRows(manifest, at: byName)
+        guard let request = state.press(.character("s")).compactMap({ if case .search(let r) = $0 { r } else { nil } }).first else {
+            Issue.record("s asks for the sorted rows")
+            return
+        }
+        _ = state.update(.searched(request, .success(sorted)))
+        #expect(!state.layout.awaitsExactHeights && state.layout.isFullyMeasured, "no worker needed: the heights moved with their rows")
+        let measured = SampleData.state(source: sorted)
+        #expect(state.layout.totalHeight == measured.layout.totalHeight)
+        #expect((0 ..< sorted.count).allSatisfy { state.layout.offset(ofRow: $0) == measured.layout.offset(ofRow: $0) })
+    }
+
+    @Test func rowsWhosePlacesAreNotKnownAreMeasuredAgain() {
+        let manifest = sample
+        let byName = (0 ..< manifest.count).sorted { manifest.delivery(at: $0).name < manifest.delivery(at: $1).name }
+        for sorted in [PlacedRows(manifest, at: byName, placed: false), PlacedRows(manifest, at: Array(byName.dropLast()))] {
+            var state = SampleData.state(source: PlacedRows(manifest))
+            guard let request = state.press(.character("s")).compactMap({ if case .search(let r) = $0 { r } else { nil } }).first else {
+                Issue.record("s asks for the sorted rows")
+                return
+            }
+            _ = state.update(.searched(request, .success(sorted)))
+            #expect(state.layout.awaitsExactHeights, "not the same rows known by place: measured by a worker")
+        }
+    }
+
     @Test func heightsForRowsSinceReplacedAreNotTaken() {
         var state = SampleData.state()
         let stale = state.sizesAhead()

@@ -62,6 +62,23 @@ import Testing
         }
     }
 
+    @Test func aListsStorePlacesAreEachRowsPlaceSoASortMovesHeightsWithTheirRows() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let deliveries = Self.deliveries(count: 300)
+        let store = try DeliveryStore(url: folder.appendingPathComponent("d.sqlite"))
+        try store.importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        let all = try store.deliveries()
+        let places = try #require(all.storePlaces)
+        #expect(places == (1 ... 300).map { Int32($0) })
+        let idAt = Dictionary(uniqueKeysWithValues: zip(places, ids(all)))
+        for order in DeliveryOrder.allCases where order != .manifest {
+            let sorted = try store.search("", sort: order)
+            let sortedPlaces = try #require(sorted.storePlaces, "\(order)")
+            #expect(sortedPlaces.map { idAt[$0] } == ids(sorted), "\(order): each place names the row listed there")
+        }
+    }
+
     @Test func afterAnImportStatusChangesAndAnotherImportEveryOrderIsTheOneSQLiteSortsTo() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
