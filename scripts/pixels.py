@@ -50,9 +50,10 @@ DISPLAY_NUMBER = os.environ.get("DISPLAY_NUMBER", "15")
 BIN = os.environ.get("IDELIVERMOBILE_BIN", str(ROOT / ".build" / "release" / "idelivermobile"))
 XTERM = ["xterm", "-u8", "-tn", "xterm-256color", "-fa", "DejaVu Sans Mono", "-fs", "11",
          "-fg", "black", "-bg", "white", "-geometry", f"{COLS}x{ROWS}+0+0"]
-# The box of a line read by OCR is scaled to this height: a capital of 18 to 30 pixels, a CJK
-# character of 25 to 40, what tesseract reads best (at 72, 佐藤 was read 佐膝 at AX2 and AX5).
-LINE_HEIGHT = 48
+# The box of a line read by OCR is scaled to this height, one for every line: chosen by the total
+# of names and digit strings read over all categories, the same screenshots read at 32 to 64
+# (docs/pixels.md has the sweep); single lines read better at other heights, none is chosen per line.
+LINE_HEIGHT = 44
 LANGUAGES = {"Latin": "eng", "Cyrillic": "rus", "Hebrew": "heb", "Han/Kana": "jpn"}
 # What the selection bar, badges and scrollbar draw around a native line.
 DECORATION = "▌▐█○▸✓✗│▕ \u00a0"
