@@ -14,18 +14,20 @@ let package = Package(
     targets: [
         // The program on a pseudo-terminal that answers like a terminal, for the end-to-end parts.
         .target(name: "BenchTerminal", path: "BenchTerminal"),
+        // The parts' `--name value` options and the load printed beside their figures.
+        .target(name: "BenchCommandLine", path: "BenchCommandLine"),
         // Keys timed end to end: the release binary on a pseudo-terminal.
-        .executableTarget(name: "KeyLatency", dependencies: ["BenchTerminal"], path: "KeyLatency"),
+        .executableTarget(name: "KeyLatency", dependencies: ["BenchTerminal", "BenchCommandLine"], path: "KeyLatency"),
         // `--glyphs pixels`: images encoded in process, and the release binary on a sixel-answering pseudo-terminal.
         .executableTarget(
             name: "PixelLatency",
-            dependencies: ["BenchTerminal", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            dependencies: ["BenchTerminal", "BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
             path: "PixelLatency"
         ),
         // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.
         .executableTarget(
             name: "ImportTiming",
-            dependencies: [.product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            dependencies: ["BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
             path: "ImportTiming"
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import BenchCommandLine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +14,7 @@ import Glibc
 //
 //   ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1] [--hub-counts 100000,1000000]
 
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1] [--hub-counts N,…]\n".utf8))
-        exit(64)
-    }
-    options[String(name.dropFirst(2))] = value
-}
+let options = BenchOptions(usage: "ImportTiming --binary PATH [--work DIR] [--counts 10000,100000,1000000] [--runs 1] [--hub-counts N,…]")
 guard let binary = options["binary"], FileManager.default.isExecutableFile(atPath: binary) else {
     FileHandle.standardError.write(Data("ImportTiming: --binary must name the idelivermobile release binary\n".utf8))
     exit(64)
@@ -36,9 +29,6 @@ func measure(_ arguments: [String]) throws -> Usage {
     try runMeasured([binary] + arguments)
 }
 
-func loadAverage() -> String {
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-}
 
 func countName(_ count: Int) -> String {
     var exponent = 0
@@ -63,7 +53,7 @@ do {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     for count in counts {
         let manifest = try generatedManifest(count)
-        let before = loadAverage()
+        let before = BenchOptions.loadAverage()
         var samples: [Usage] = []
         for _ in 0 ..< runs {
             let store = work.appendingPathComponent("deliveries-\(count).sqlite")
@@ -82,18 +72,18 @@ do {
             : (megabytes <= 150 ? "memory met (speed is set at 10^6)" : "not met")
         rows.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.0f | %@ |", countName(count), usage.wall, usage.cpu, rate, megabytes,
                            verdict))
-        notes.append("N = \(countName(count)): load average \(before) before, \(loadAverage()) after")
+        notes.append("N = \(countName(count)): load average \(before) before, \(BenchOptions.loadAverage()) after")
         print("N = \(countName(count)) imported (\(runs) run\(runs == 1 ? "" : "s"))")
     }
     if !hubCounts.isEmpty {
-        let before = loadAverage()
+        let before = BenchOptions.loadAverage()
         // Under the system's temporary folder, which the server's own user (as root: postgres) can reach.
         let cluster = try BenchCluster(folder: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("idelivermobile-bench-hub"))
         defer { cluster.stop() }
         hubRows = try hubTimings(counts: hubCounts, manifest: generatedManifest, cluster: cluster) { manifest, url in
             try measure(["import", manifest.path, "--store", url])
         }
-        notes.append("hub: load average \(before) before, \(loadAverage()) after")
+        notes.append("hub: load average \(before) before, \(BenchOptions.loadAverage()) after")
     }
 } catch {
     FileHandle.standardError.write(Data("ImportTiming: \(error)\n".utf8))

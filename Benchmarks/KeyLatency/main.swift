@@ -1,3 +1,4 @@
+import BenchCommandLine
 import Foundation
 
 // `make bench`'s end-to-end part: the release binary browses stores of
@@ -17,15 +18,7 @@ import Foundation
 // store, 0 for none): keys back to back, every key within 16 ms median and
 // 33 ms at most.
 
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30] [--store postgresql://…]\n".utf8))
-        exit(64)
-    }
-    options[String(name.dropFirst(2))] = value
-}
+let options = BenchOptions(usage: "KeyLatency --binary PATH [--work DIR] [--counts 1000,1000000] [--runs 5] [--quiet 30] [--store postgresql://…]")
 guard let binary = options["binary"], FileManager.default.isExecutableFile(atPath: binary) else {
     FileHandle.standardError.write(Data("KeyLatency: --binary must name the idelivermobile release binary\n".utf8))
     exit(64)
@@ -36,9 +29,6 @@ let runs = Int(options["runs"] ?? "5") ?? 5
 let quiet = UInt64(options["quiet"] ?? "30") ?? 30
 let noPauseRuns = Int(options["no-pause-runs"] ?? "\(runs)") ?? runs
 
-func loadAverage() -> String {
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-}
 
 var table = LatencyTable(counts: counts)
 var noPause = LatencyTable(counts: counts, labels: KeyScript.labels(of: KeyScript.noPauseSteps), maximum: 33)
@@ -49,7 +39,7 @@ var noPauseNotes: [String] = []
 func sessions(
     _ runs: Int, of steps: [KeyScript.Step], pauses: Bool, store: String, count: Int, named name: String, into table: inout LatencyTable
 ) throws -> String {
-    let before = loadAverage()
+    let before = BenchOptions.loadAverage()
     for run in 0 ..< runs {
         var session = LatencySession(binary: binary, store: store, work: work.appendingPathComponent("home"), seed: UInt64(run + 1))
         session.quiet = quiet * 1_000_000
@@ -58,7 +48,7 @@ func sessions(
         for (label, times) in try session.run() { table.samples[count, default: [:]][label, default: []] += times }
         print("N = \(LatencyTable.countName(count)), \(name) \(run + 1) of \(runs) done")
     }
-    return "N = \(LatencyTable.countName(count)): load average \(before) before, \(loadAverage()) after"
+    return "N = \(LatencyTable.countName(count)): load average \(before) before, \(BenchOptions.loadAverage()) after"
 }
 
 do {

@@ -1,5 +1,6 @@
 import BenchTerminal
 import Canvas
+import BenchCommandLine
 import Foundation
 import Manifest
 import Model
@@ -24,15 +25,7 @@ import Glibc
 //
 //   PixelLatency --binary PATH --data Data/deliveries.json [--runs 20]
 
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: PixelLatency --binary PATH --data FILE [--runs 20]\n".utf8))
-        exit(64)
-    }
-    options[String(name.dropFirst(2))] = value
-}
+let options = BenchOptions(usage: "PixelLatency --binary PATH --data FILE [--runs 20]")
 guard let binary = options["binary"], let data = options["data"] else {
     FileHandle.standardError.write(Data("PixelLatency: --binary and --data are needed\n".utf8))
     exit(64)
