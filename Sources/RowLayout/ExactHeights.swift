@@ -26,17 +26,21 @@ public struct ExactHeights: Sendable {
 
     /// These heights for the same rows listed in another order: `from` and
     /// `to` give each row's key (`DeliverySource.storePlaces`) in the old
-    /// and the new order. Nil unless every new row's key is an old row's.
+    /// and the new order (positive, at most about twice the row count, as a
+    /// store's are). Nil unless every new row's key is an old row's.
     public func reordered(from: [Int32], to: [Int32]) -> ExactHeights? {
         guard from.count == rowCount, to.count == rowCount else { return nil }
-        var heightOf: [Int32: UInt16] = [:]
-        heightOf.reserveCapacity(rowCount)
-        for (row, key) in from.enumerated() { heightOf[key] = heights[row] }
+        // A store's places are 1 ... n: a table by place, not a hash of a
+        // million keys, keeps this a linear pass on the key's path.
+        guard let largest = from.max(), from.allSatisfy({ $0 > 0 }), Int(largest) <= 2 * rowCount + 1 else { return nil }
+        var heightAt = [UInt16](repeating: 0, count: Int(largest) + 1)
+        for (row, key) in from.enumerated() { heightAt[Int(key)] = heights[row] }
         var moved: [UInt16] = []
         moved.reserveCapacity(rowCount)
         for key in to {
-            guard let height = heightOf[key] else { return nil }
-            moved.append(height)
+            // Heights are at least 1: a 0 is a place the old rows did not hold.
+            guard key > 0, Int(key) < heightAt.count, heightAt[Int(key)] > 0 else { return nil }
+            moved.append(heightAt[Int(key)])
         }
         return ExactHeights(context: context, heights: moved)
     }
