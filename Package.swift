@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport"]
+            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport", "SeededRandom"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
     ],
