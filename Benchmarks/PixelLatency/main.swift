@@ -61,13 +61,13 @@ var cold: [Double] = [], warm: [Double] = []
 var bytes = 0
 for _ in 0 ..< runs {
     AnsiEncoder.forgetEncodedImages()
-    let start = PseudoTerminal.now()
+    let start = TimedTerminal.now()
     let out = encoder.scaling(frame)
-    cold.append(Double(PseudoTerminal.now() - start) / 1e6)
+    cold.append(Double(TimedTerminal.now() - start) / 1e6)
     bytes = out.utf8.count
-    let again = PseudoTerminal.now()
+    let again = TimedTerminal.now()
     _ = encoder.scaling(frame)
-    warm.append(Double(PseudoTerminal.now() - again) / 1e6)
+    warm.append(Double(TimedTerminal.now() - again) / 1e6)
 }
 print("In process, 100×30, cell 9×19, AX3, \(frame.pixelRuns.count) images, median of \(runs):")
 print("")
@@ -86,7 +86,7 @@ let vt340Replies = [
 ]
 
 /// The time of the last byte after `start` (until `quiet` ns of silence), and the bytes written.
-func burst(_ terminal: PseudoTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
+func burst(_ terminal: TimedTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
     let first = terminal.output.count
     let time = try terminal.burst(after: start, quiet: quiet, patience: 10_000_000_000) ?? 0
     return (time, Array(terminal.output[first...]))
@@ -99,7 +99,7 @@ let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", 
 var first: [(Double, Int, Int)] = [], select: [(Double, Int, Int)] = [], bigger: [(Double, Int, Int)] = []
 for _ in 0 ..< max(1, runs / 4) {
     do {
-        let peer = try PseudoTerminal(
+        let peer = try TimedTerminal(
             arguments: [binary, "browse", data, "--text-size", "AX3", "--now", "12:30"], environment: environment,
             width: 100, height: 30, pixels: (900, 570), replies: vt340Replies
         )
