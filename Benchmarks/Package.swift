@@ -21,7 +21,10 @@ let package = Package(
         // `--glyphs pixels`: images encoded in process, and the release binary on a sixel-answering pseudo-terminal.
         .executableTarget(
             name: "PixelLatency",
-            dependencies: ["BenchTerminal", "BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            dependencies: [
+                "BenchTerminal", "BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+                .product(name: "PseudoTerminal", package: "iDeliverMobile"),
+            ],
             path: "PixelLatency"
         ),
         // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.

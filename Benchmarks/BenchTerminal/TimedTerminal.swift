@@ -26,9 +26,9 @@ public final class TimedTerminal {
     /// `pixels`: the text area in pixels the tty reports (`TIOCGWINSZ`), as xterm fills it.
     public init(
         arguments: [String], environment: [String], width: Int, height: Int,
-        pixels: (width: Int, height: Int) = (0, 0), replies: [(String, String)] = []
+        pixels: (width: Int, height: Int) = (0, 0), replies: [(question: String, answer: String)] = []
     ) throws {
-        self.replies = replies.map { (Array($0.0.utf8), Array($0.1.utf8)) }
+        self.replies = replies.map { (Array($0.question.utf8), Array($0.answer.utf8)) }
         started = Self.now()
         program = try PseudoTerminalProgram(arguments: arguments, environment: environment, width: width, height: height, pixels: pixels)
     }

@@ -4,6 +4,7 @@ import BenchCommandLine
 import Foundation
 import Manifest
 import Model
+import PseudoTerminal
 import Screens
 import Terminal
 import Typesetting
@@ -78,13 +79,6 @@ print(String(format: "| encode, warm caches | %.3f | %d |", median(warm), bytes)
 
 // MARK: - 2. Through a pseudo-terminal
 
-/// Debian's xterm 379 run as `xterm -ti vt340`: its answers to the graphics questions.
-let vt340Replies = [
-    ("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
-    ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
-    ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"),
-]
-
 /// The time of the last byte after `start` (until `quiet` ns of silence), and the bytes written.
 func burst(_ terminal: TimedTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
     let first = terminal.output.count
@@ -101,7 +95,7 @@ for _ in 0 ..< max(1, runs / 4) {
     do {
         let peer = try TimedTerminal(
             arguments: [binary, "browse", data, "--text-size", "AX3", "--now", "12:30"], environment: environment,
-            width: 100, height: 30, pixels: (900, 570), replies: vt340Replies
+            width: 100, height: 30, pixels: (900, 570), replies: TerminalReplies.xtermVT340
         )
         peer.recording = true
         let (startup, frameBytes) = try burst(peer, after: peer.started, quiet: 500_000_000)

@@ -22,9 +22,7 @@ final class PtyPeer {
         case kittyGraphics
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Failure = PseudoTerminalProgram.Failure
 
     private let program: PseudoTerminalProgram
     private let answers: Answers
@@ -39,11 +37,7 @@ final class PtyPeer {
     ) throws {
         self.answers = answers
         let pixels = (width: (cellPixels?.width ?? 0) * width, height: (cellPixels?.height ?? 0) * height)
-        do {
-            program = try PseudoTerminalProgram(arguments: arguments, environment: environment, width: width, height: height, pixels: pixels)
-        } catch let failure as PseudoTerminalProgram.Failure {
-            throw Failure(description: failure.description)
-        }
+        program = try PseudoTerminalProgram(arguments: arguments, environment: environment, width: width, height: height, pixels: pixels)
     }
 
     func send(_ text: String) {
@@ -118,10 +112,8 @@ final class PtyPeer {
 
     /// The reply of an xterm -ti vt340 or a kitty 0.26 to the graphics part of the probe, and the query's length.
     private func graphicsReply(_ rest: ArraySlice<UInt8>) -> (String, Int)? {
-        let queries: [(String, String)] = answers == .sixel
-            ? [("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
-               ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
-               ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\")]
+        let queries: [(question: String, answer: String)] = answers == .sixel
+            ? TerminalReplies.xtermVT340
             : [("\u{1B}[>0q", "\u{1B}P>|kitty(0.26.5)\u{1B}\\"), ("\u{1B}_Gi=31,", "\u{1B}_Gi=31;OK\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?62;c")]
         for (query, reply) in queries where rest.starts(with: Array(query.utf8)) {
             if query.hasPrefix("\u{1B}_G") {
