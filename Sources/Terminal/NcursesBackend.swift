@@ -38,15 +38,6 @@ public final class NcursesBackend: TerminalBackend {
     public func writeRaw(_ bytes: String) {
         // Put the cursor back where ncurses left it, so its next moves are right.
         let back = AnsiEncoder.moveTo(x: Int(ide_physical_cursor_x()), y: Int(ide_physical_cursor_y()))
-        var data = Array((bytes + back).utf8)
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 {
-                if written < 0, errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        WholeFrameWriter.writeAll(Array((bytes + back).utf8)[...], to: 1)
     }
 }

@@ -16,6 +16,7 @@ import Input
 /// `.resized` with the whole screen to draw again.
 public final class TerminalSession: TerminalIO {
     private let painter = ScreenPainter(backend: NcursesBackend())
+    private let frames = WholeFrameWriter()
     private var isActive = false
     /// Ends `nextEvent`'s wait from another thread: a worker's answer, a signal.
     public let wakeUp = WakeUpPipe()
@@ -117,8 +118,9 @@ public final class TerminalSession: TerminalIO {
 
     /// Shows a frame, writing only the cells that changed since the last
     /// one; then the hyperlinks ncurses cannot write (OSC 8) over their cells.
+    /// The terminal gets all of it in one write (`WholeFrameWriter`).
     public func draw(_ frame: Frame) {
-        painter.draw(frame, hyperlinks: TerminalEscapes.hyperlinksEnabled)
+        frames.frame { painter.draw(frame, hyperlinks: TerminalEscapes.hyperlinksEnabled) }
     }
 
     public func copyToClipboard(_ text: String) {
@@ -266,6 +268,9 @@ public final class TerminalSession: TerminalIO {
 
     private func functionKey(_ code: Int32) -> TerminalEvent? {
         if code == KEY_RESIZE {
+            // A resize ncurses noticed while a frame was being gathered (its
+            // output not the terminal, `WholeFrameWriter`) kept the old size.
+            if let cells = TerminalProbe.windowCells(), cells != size { resizeterm(Int32(cells.height), Int32(cells.width)) }
             invalidate()
             return .resized(size)
         }

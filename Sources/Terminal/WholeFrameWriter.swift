@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hands a frame to the terminal in one `write(2)`, so that a terminal (or
+/// tmux, or a test reading the screen) never shows half of one.
+///
+/// ncurses writes straight to its file descriptor, not through stdio: it
+/// flushes its own small buffer (about a screenful of plain text) whenever
+/// it fills, and ncurses 6.4 even after every cursor move until the first
+/// `endwin`; `curs_set` and the escapes written raw (images, doubled lines,
+/// OSC 66 runs, links) are writes of their own. So no `setvbuf` can join
+/// them: instead, while a frame is drawn, standard output is a scratch file
+/// that takes every byte in the order written, and the terminal then gets
+/// them all at once. Without a scratch file (no writable temporary
+/// directory) frames are written as they are drawn, as ncurses would.
+final class WholeFrameWriter {
+    private let scratch: UnsafeMutablePointer<FILE>? = tmpfile()
+
+    deinit {
+        if let scratch { fclose(scratch) }
+    }
+
+    /// Runs `draw`, gathering what it writes to standard output, then writes it to the terminal.
+    func frame(_ draw: () -> Void) {
+        guard let scratch else { return draw() }
+        let gathered = fileno(scratch)
+        let terminal = dup(1)
+        guard terminal >= 0 else { return draw() }
+        defer { close(terminal) }
+        guard dup2(gathered, 1) >= 0 else { return draw() }
+        draw()
+        // Standard output is the terminal again whatever happens below.
+        _ = dup2(terminal, 1)
+        let count = Int(lseek(gathered, 0, SEEK_CUR))
+        guard count > 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(gathered, $0.baseAddress, count, 0) }
+        _ = ftruncate(gathered, 0)
+        _ = lseek(gathered, 0, SEEK_SET)
+        guard read > 0 else { return }
+        Self.writeAll(bytes[..<read], to: 1)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, in as few writes as it takes
+    /// (one, unless a signal or a full terminal cuts one short); stops when
+    /// the terminal is gone.
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                return
+            }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
