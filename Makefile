@@ -22,8 +22,9 @@ endef
 # fall back through fontconfig, outline fonts with CJK (Droid Sans Fallback)
 # and colour emoji for text drawn as images (--glyphs pixels), and libpq,
 # PostgreSQL's client library, for the team's hub (it brings libssl-dev,
-# whose libcrypto also hashes manifests).
-DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf fonts-droid-fallback fonts-noto-color-emoji libpq-dev
+# whose libcrypto also hashes manifests), and strace, with which a test
+# counts the writes of a frame to the terminal.
+DEPS := xfonts-base fonts-terminus-otb fonts-unifont fonts-tlwg-mono-otf fonts-droid-fallback fonts-noto-color-emoji libpq-dev strace
 
 deps:
 	$(call install_missing,$(DEPS))
