@@ -37,7 +37,7 @@ final class GlyphCache: Sendable {
     }
 
     private let state = Mutex(State())
-    let fonts: FontTable
+    private let fonts: FontTable
 
     init(fonts: FontTable = .shared) {
         self.fonts = fonts

@@ -31,7 +31,7 @@ public final class PixelRaster: Sendable {
     }
 
     private let state = Mutex(State())
-    let fonts: FontTable
+    private let fonts: FontTable
 
     init(fonts: FontTable = .shared) {
         self.fonts = fonts
