@@ -194,9 +194,7 @@ def render(manifest: Path, category: str, *extra: str, ansi: bool, rows: int = R
 
 def pixel_runs(manifest: Path, category: str, *extra: str, rows: int = ROWS, env=None) -> list[dict]:
     """The frame's images of text with each character's pixel columns (`render --pixel-runs`)."""
-    args = [BIN, "render", str(manifest), "--size", f"{COLS}x{rows}", "--glyphs", "pixels", "--cell-size",
-            f"{CELL[0]}x{CELL[1]}", "--text-size", category, "--now", "12:30", "--pixel-runs", *extra]
-    return json.loads(run(args, env=env).stdout)["runs"]
+    return json.loads(render(manifest, category, *extra, "--pixel-runs", ansi=False, rows=rows, env=env))["runs"]
 
 
 def cells(line: str) -> list[str]:
