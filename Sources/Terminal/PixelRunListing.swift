@@ -27,6 +27,7 @@ public struct PixelRunListing: Encodable, Sendable, Equatable {
         public var height: Int
     }
 
+    /// One character of the line (a grapheme) and where the image draws it.
     public struct Glyph: Encodable, Sendable, Equatable {
         public var text: String
         /// Native columns it takes (a wide character two).
@@ -36,6 +37,7 @@ public struct PixelRunListing: Encodable, Sendable, Equatable {
         public var right: Int
     }
 
+    /// One image of text: where it is on the frame and what it holds.
     public struct Run: Encodable, Sendable, Equatable {
         /// The frame cell where the shown part's top-left is drawn.
         public var x: Int
