@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "iDeliverMobileKit", targets: ["Model", "Manifest", "Store", "TeamHub", "Typesetting", "RowLayout", "Canvas", "Input", "Screens", "Terminal"]),
         // Deterministic test data for the benchmarks; not part of the kit a program links.
         .library(name: "ManifestGenerator", targets: ["ManifestGenerator"]),
+        // A program on a pseudo-terminal, for the tests and the benchmarks; not part of the kit a program links.
+        .library(name: "PseudoTerminal", targets: ["PseudoTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -71,8 +73,10 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // A program started on a pseudo-terminal whose other end a test or a benchmark plays; in no app product.
+        .target(name: "PseudoTerminal", path: "Tests/PseudoTerminal"),
         // Starting programs from tests without leaking descriptors (tmux, pg_ctl); in no product.
-        .target(name: "TestSupport", dependencies: ["Model", "Manifest", "Canvas", "Input", "Terminal"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Model", "Manifest", "Canvas", "Input", "Terminal", "PseudoTerminal"], path: "Tests/Support"),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Manifest", "SeededRandom"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "Model", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ContentDigest", "Manifest", "Model", "TestSupport", "SeededRandom"]),
@@ -89,9 +93,9 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screens", "Canvas", "Input", "CNcursesw", "Model", "Typesetting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport"]
+            dependencies: ["Runtime", "Screens", "Store", "Terminal", "Model", "Canvas", "Input", "Typesetting", "TestSupport", "SeededRandom"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Store", "Manifest", "Model", "TestSupport", "PseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ let package = Package(
     ],
     targets: [
         // The program on a pseudo-terminal that answers like a terminal, for the end-to-end parts.
-        .target(name: "BenchTerminal", path: "BenchTerminal"),
+        .target(name: "BenchTerminal", dependencies: [.product(name: "PseudoTerminal", package: "iDeliverMobile")], path: "BenchTerminal"),
         // The parts' `--name value` options and the load printed beside their figures.
         .target(name: "BenchCommandLine", path: "BenchCommandLine"),
         // Keys timed end to end: the release binary on a pseudo-terminal.
@@ -21,7 +21,10 @@ let package = Package(
         // `--glyphs pixels`: images encoded in process, and the release binary on a sixel-answering pseudo-terminal.
         .executableTarget(
             name: "PixelLatency",
-            dependencies: ["BenchTerminal", "BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile")],
+            dependencies: [
+                "BenchTerminal", "BenchCommandLine", .product(name: "iDeliverMobileKit", package: "iDeliverMobile"),
+                .product(name: "PseudoTerminal", package: "iDeliverMobile"),
+            ],
             path: "PixelLatency"
         ),
         // Imports timed as whole processes: the release binary's wall clock, CPU and memory; the hub's snapshot through TeamHub.

@@ -30,13 +30,13 @@ struct LatencySession {
             "PATH=/usr/bin:/bin",
         ]
         // A fixed clock, so no late mark changes with the minute mid-run.
-        let terminal = try PseudoTerminal(
+        let terminal = try TimedTerminal(
             arguments: [binary, "--store", store, "--text-size", "Large", "--now", "12:00"],
             environment: environment, width: width, height: height
         )
         var times: [String: [Double]] = [:]
         guard let first = try terminal.burst(after: terminal.started, quiet: quiet, patience: 60_000_000_000) else {
-            throw PseudoTerminal.Failure(description: "no first frame from \(store)")
+            throw TimedTerminal.Failure(description: "no first frame from \(store)")
         }
         times["first frame", default: []].append(Double(first) / 1e6)
         var random = SplitMix(seed: seed)
@@ -47,7 +47,7 @@ struct LatencySession {
             guard let settled = try terminal.burst(after: sent, quiet: quiet, patience: Self.patience) else {
                 // Counted as never (the table shows ∞), once the program has caught up.
                 times[step.label, default: []].append(.infinity)
-                _ = try terminal.burst(after: PseudoTerminal.now(), quiet: 1_000_000_000, patience: 120_000_000_000)
+                _ = try terminal.burst(after: TimedTerminal.now(), quiet: 1_000_000_000, patience: 120_000_000_000)
                 continue
             }
             times[step.label, default: []].append(Double(settled) / 1e6)

@@ -33,7 +33,7 @@ struct StoreFixture {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PseudoTerminal.Failure(description: "idelivermobile \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+            throw TimedTerminal.Failure(description: "idelivermobile \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
     }
 }

@@ -4,6 +4,7 @@ import BenchCommandLine
 import Foundation
 import Manifest
 import Model
+import PseudoTerminal
 import Screens
 import Terminal
 import Typesetting
@@ -61,13 +62,13 @@ var cold: [Double] = [], warm: [Double] = []
 var bytes = 0
 for _ in 0 ..< runs {
     AnsiEncoder.forgetEncodedImages()
-    let start = PseudoTerminal.now()
+    let start = TimedTerminal.now()
     let out = encoder.scaling(frame)
-    cold.append(Double(PseudoTerminal.now() - start) / 1e6)
+    cold.append(Double(TimedTerminal.now() - start) / 1e6)
     bytes = out.utf8.count
-    let again = PseudoTerminal.now()
+    let again = TimedTerminal.now()
     _ = encoder.scaling(frame)
-    warm.append(Double(PseudoTerminal.now() - again) / 1e6)
+    warm.append(Double(TimedTerminal.now() - again) / 1e6)
 }
 print("In process, 100×30, cell 9×19, AX3, \(frame.pixelRuns.count) images, median of \(runs):")
 print("")
@@ -78,15 +79,8 @@ print(String(format: "| encode, warm caches | %.3f | %d |", median(warm), bytes)
 
 // MARK: - 2. Through a pseudo-terminal
 
-/// Debian's xterm 379 run as `xterm -ti vt340`: its answers to the graphics questions.
-let vt340Replies = [
-    ("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
-    ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
-    ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"),
-]
-
 /// The time of the last byte after `start` (until `quiet` ns of silence), and the bytes written.
-func burst(_ terminal: PseudoTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
+func burst(_ terminal: TimedTerminal, after start: UInt64, quiet: UInt64 = 150_000_000) throws -> (UInt64, [UInt8]) {
     let first = terminal.output.count
     let time = try terminal.burst(after: start, quiet: quiet, patience: 10_000_000_000) ?? 0
     return (time, Array(terminal.output[first...]))
@@ -99,9 +93,9 @@ let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", 
 var first: [(Double, Int, Int)] = [], select: [(Double, Int, Int)] = [], bigger: [(Double, Int, Int)] = []
 for _ in 0 ..< max(1, runs / 4) {
     do {
-        let peer = try PseudoTerminal(
+        let peer = try TimedTerminal(
             arguments: [binary, "browse", data, "--text-size", "AX3", "--now", "12:30"], environment: environment,
-            width: 100, height: 30, pixels: (900, 570), replies: vt340Replies
+            width: 100, height: 30, pixels: (900, 570), replies: TerminalReplies.xtermVT340
         )
         peer.recording = true
         let (startup, frameBytes) = try burst(peer, after: peer.started, quiet: 500_000_000)

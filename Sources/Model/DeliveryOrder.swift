@@ -5,7 +5,7 @@ public enum DeliveryOrder: String, Sendable, Hashable, CaseIterable {
     case manifest
     /// By time window ("09:00-12:00"), deliveries without one last.
     case window
-    /// By name, ignoring case.
+    /// By name, ignoring the case of A–Z only (SQLite's NOCASE; `Store.StoreOrdering`).
     case name
     /// By status: pending, out for delivery, delivered, failed.
     case status

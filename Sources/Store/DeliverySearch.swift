@@ -57,21 +57,6 @@ struct DeliverySearch: Sendable {
 
     // MARK: - Sorting
 
-    /// The SQL ordering for `order` (position breaks ties, so the order is
-    /// total and stable), for the matches of a search; every row's order is
-    /// read from its index instead (`IndexedOrder`), in the same order.
-    static func orderingSQL(_ order: DeliveryOrder) -> String {
-        switch order {
-        case .manifest: "position"
-        case .window: "window IS NULL OR window = '', window, position"
-        case .name: "name COLLATE NOCASE, position"
-        case .status:
-            "CASE status "
-                + IndexedOrder.statusSequence.dropLast().enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset) " }.joined()
-                + "ELSE \(IndexedOrder.statusSequence.count - 1) END, position"
-        }
-    }
-
     /// `search(_:status:)` in another order than the manifest's: every
     /// position is read at once, in list order (4 bytes a row), so rows are
     /// then read by page as usual. Every row's order is read from its index
@@ -126,7 +111,7 @@ struct DeliverySearch: Sendable {
     private static func positions(ordered order: DeliveryOrder, _ keep: (sql: String, arguments: StatementArguments), _ db: Database) throws -> [Int32] {
         var positions: [Int32] = []
         let cursor = try Int64.fetchCursor(
-            db, sql: "SELECT position FROM delivery \(keep.sql) ORDER BY \(orderingSQL(order))", arguments: keep.arguments)
+            db, sql: "SELECT position FROM delivery \(keep.sql) ORDER BY \(StoreOrdering.sql(order))", arguments: keep.arguments)
         while let next = try cursor.next() { positions.append(Int32(truncatingIfNeeded: next)) }
         return positions
     }

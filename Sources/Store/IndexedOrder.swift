@@ -4,7 +4,7 @@ import Model
 /// Every delivery's position in a sort order, read from the order's index
 /// (schema v12, `StoreSchema+SortOrders`) in the order it keeps, so that
 /// no sort of every row reads the whole table and sorts it. Each gives
-/// exactly what `DeliverySearch.orderingSQL` sorts to, ties by position:
+/// exactly what `StoreOrdering.sql` sorts to, ties by position:
 ///
 /// - name: `delivery_by_name` in index order (an index's entries end with
 ///   the rowid, the position, which breaks ties);

@@ -164,12 +164,8 @@ public final class PixelRaster: Sendable {
         let width = line.pixelWidth, height = line.pixelHeight
         var coverage = [UInt8](repeating: 0, count: width * height)
         var color: [UInt8]?
-        var x64 = 0
-        for grapheme in line.graphemes where grapheme.columns > 0 {
-            let box64 = Int(face.advance64) * grapheme.columns
-            let left = (x64 + 32) >> 6, right = (x64 + box64 + 32) >> 6
-            x64 += box64
-            guard left < width else { break }
+        for (grapheme, span) in line.graphemeSpans {
+            let left = span.lowerBound, right = span.upperBound
             let scalars = Array(grapheme.text.unicodeScalars)
             guard let base = scalars.first, base.value != 0x20 else { continue }
             guard let source = source(for: base, face: face) else {

@@ -20,15 +20,31 @@ struct CourierDayEndToEndTests {
         return (parts[0], parts[1], parts[2] == 1)
     }
 
-    /// The open help's text, paged through to its end.
-    private func wholeHelp(_ tmux: TmuxSession) throws -> String {
-        var last = try tmux.capture().joined(separator: "\n")
-        var text = last
-        for _ in 0 ..< 20 where !last.contains("─ ↑ more ─") {
+    /// Whether the help is drawn whole: its frame ends by putting the cursor
+    /// on the help's first line (below the box's top edge, two columns in),
+    /// which the program leaves while it writes the rows. The program writes
+    /// a frame in many pieces; a screen read between two (a loaded machine)
+    /// shows rows of the page before.
+    private func helpDrawn(_ shown: TmuxSession.Snapshot) -> Bool {
+        guard let top = shown.screen.firstIndex(where: { $0.contains("┌─ Keys") }),
+              let edge = shown.screen[top].firstIndex(of: "┌") else { return false }
+        // Only blanks stand left of the box, one column each.
+        let x = shown.screen[top].distance(from: shown.screen[top].startIndex, to: edge)
+        return shown.cursor.y == top + 1 && shown.cursor.x == x + 2
+    }
+
+    /// The help's text, opened by `?` (its first section `title`) and paged
+    /// through to its end. Each page is read once drawn whole: a page read
+    /// half drawn, then PageDown, would lose the rest of it.
+    private func wholeHelp(_ tmux: TmuxSession, title: String) throws -> String {
+        try tmux.press("?")
+        var last = try tmux.waitForSnapshot { self.helpDrawn($0) && $0.screen.contains { $0.contains(title) } }.screen
+        var text = last.joined(separator: "\n")
+        for _ in 0 ..< 20 where !last.contains(where: { $0.contains("─ ↑ more ─") }) {
             try tmux.press("PageDown")
-            let shown = try tmux.waitFor { $0.joined(separator: "\n") != last }
-            last = shown.joined(separator: "\n")
-            text += "\n" + last
+            let page = last
+            last = try tmux.waitForSnapshot { self.helpDrawn($0) && $0.screen != page }.screen
+            text += "\n" + last.joined(separator: "\n")
         }
         return text
     }
@@ -96,9 +112,7 @@ struct CourierDayEndToEndTests {
         #expect(try cursor(tmux).shown, "--cursor visible shows it")
 
         // The list's help: its own keys and the badges.
-        try tmux.press("?")
-        try tmux.waitFor { $0.contains { $0.contains("DELIVERIES") } }
-        let help = try wholeHelp(tmux)
+        let help = try wholeHelp(tmux, title: "DELIVERIES")
         #expect(help.contains("only the late") && help.contains("STATUS BADGES") && !help.contains("mark delivered"))
         try tmux.press("Escape")
 
@@ -125,9 +139,7 @@ struct CourierDayEndToEndTests {
         #expect(screen.contains { $0.contains("undoes it") })
 
         // The Shipment screen's help: its keys, and not the list's.
-        try tmux.press("?")
-        try tmux.waitFor { $0.contains { $0.contains("SHIPMENT") } }
-        let shipmentHelp = try wholeHelp(tmux)
+        let shipmentHelp = try wholeHelp(tmux, title: "SHIPMENT")
         #expect(shipmentHelp.contains("mark delivered"))
         #expect(!shipmentHelp.contains("filter") && !shipmentHelp.contains("DELIVERIES"))
         try tmux.press("Escape", "q")

@@ -1,8 +1,5 @@
 import Foundation
-import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import PseudoTerminal
 
 /// The real binary on a pseudo-terminal whose other end is this object: it
 /// plays the terminal, reading everything the program writes and answering
@@ -25,16 +22,12 @@ final class PtyPeer {
         case kittyGraphics
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Failure = PseudoTerminalProgram.Failure
 
-    private let master: Int32
-    private let pid: pid_t
+    private let program: PseudoTerminalProgram
     private let answers: Answers
     private var answered = 0
     private var column = 1
-    private var exited = false
     /// Everything the program wrote.
     private(set) var output: [UInt8] = []
 
@@ -43,98 +36,37 @@ final class PtyPeer {
         cellPixels: (width: Int, height: Int)? = nil
     ) throws {
         self.answers = answers
-        // posix_openpt and friends are hidden from Swift's Glibc overlay
-        // (no _XOPEN_SOURCE); Linux's ioctls do the same: unlock, number.
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
-              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else {
-            throw Failure(description: "no pseudo-terminal: errno \(errno)")
-        }
-        var size = winsize(
-            ws_row: UInt16(height), ws_col: UInt16(width),
-            ws_xpixel: UInt16((cellPixels?.width ?? 0) * width), ws_ypixel: UInt16((cellPixels?.height ?? 0) * height)
-        )
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = "/dev/pts/\(number)"
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // After setsid, opening the terminal makes it the child's controlling one.
-        posix_spawn_file_actions_addopen(&actions, 0, slave, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        posix_spawn_file_actions_addclose(&actions, master)
-
-        // POSIX_SPAWN_SETSID is 0x80 in glibc; Swift's overlay does not export it.
-        var attributes = ChildProcess.shellLikeAttributes(extraFlags: 0x80)
-        defer { posix_spawnattr_destroy(&attributes) }
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            close(master)
-            throw Failure(description: "\(arguments[0]) did not start: \(spawned)")
-        }
-        pid = child
-    }
-
-    deinit {
-        if !exited {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-        }
-        close(master)
+        let pixels = (width: (cellPixels?.width ?? 0) * width, height: (cellPixels?.height ?? 0) * height)
+        program = try PseudoTerminalProgram(arguments: arguments, environment: environment, width: width, height: height, pixels: pixels)
     }
 
     func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        program.send(Array(text.utf8))
     }
 
     /// Reads (answering queries) until `done` holds for the output, failing
     /// after `seconds` so a broken program cannot hang the test run.
     func read(until done: ([UInt8]) -> Bool, within seconds: Double = 30, _ what: String) throws {
         let deadline = Date().addingTimeInterval(seconds)
-        var buffer = [UInt8](repeating: 0, count: 65536)
         while !done(output) {
             guard Date() < deadline else {
                 throw Failure(description: "timed out waiting for \(what): \(String(decoding: output.suffix(600), as: UTF8.self).debugDescription)")
             }
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 100) > 0 else { continue }
-            let count = Glibc.read(master, &buffer, buffer.count)
-            guard count > 0 else {
-                if reapIfExited(blocking: true), done(output) { return }
+            guard let chunk = program.read(waitingUpTo: 100) else {
+                if program.hasExited(waiting: true), done(output) { return }
                 throw Failure(description: "the program closed the terminal while waiting for \(what): \(String(decoding: output.suffix(400), as: UTF8.self).debugDescription)")
             }
-            output += buffer[0 ..< count]
+            output += chunk
             answer()
         }
     }
 
     /// Reads until the program exits and returns its exit status.
     func waitForExit() throws -> Int32 {
-        try read(until: { _ in reapIfExited(blocking: false) }, "the program to exit")
-        return exitStatus
+        try read(until: { _ in program.hasExited(waiting: false) }, "the program to exit")
+        guard let status = program.exitStatus else { throw Failure(description: "the program exited without a status") }
+        return status
     }
-
-    private func reapIfExited(blocking: Bool) -> Bool {
-        guard !exited else { return true }
-        var status: Int32 = 0
-        if waitpid(pid, &status, blocking ? 0 : WNOHANG) == pid {
-            exited = true
-            exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        }
-        return exited
-    }
-
-    private var exitStatus: Int32 = 0
 
     /// Answers the queries that have arrived since the last call, in order.
     private func answer() {
@@ -180,10 +112,8 @@ final class PtyPeer {
 
     /// The reply of an xterm -ti vt340 or a kitty 0.26 to the graphics part of the probe, and the query's length.
     private func graphicsReply(_ rest: ArraySlice<UInt8>) -> (String, Int)? {
-        let queries: [(String, String)] = answers == .sixel
-            ? [("\u{1B}[>0q", "\u{1B}P>|XTerm(379)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"),
-               ("\u{1B}[?1;1;0S", "\u{1B}[?1;0;1024S"), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;900;570S"),
-               ("\u{1B}]10;?\u{1B}\\", "\u{1B}]10;rgb:0000/0000/0000\u{1B}\\"), ("\u{1B}]11;?\u{1B}\\", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\")]
+        let queries: [(question: String, answer: String)] = answers == .sixel
+            ? TerminalReplies.xtermVT340
             : [("\u{1B}[>0q", "\u{1B}P>|kitty(0.26.5)\u{1B}\\"), ("\u{1B}_Gi=31,", "\u{1B}_Gi=31;OK\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?62;c")]
         for (query, reply) in queries where rest.starts(with: Array(query.utf8)) {
             if query.hasPrefix("\u{1B}_G") {

@@ -87,19 +87,50 @@ final class TmuxSession {
         try tmux("capture-pane", "-p", "-t", name).components(separatedBy: "\n")
     }
 
+    /// The screen and where tmux has the cursor, read by one tmux command
+    /// (tmux runs its commands one after the other, reading no output of the
+    /// program in between), so both are of one moment.
+    struct Snapshot {
+        var screen: [String]
+        var cursor: (x: Int, y: Int)
+    }
+
+    func snapshot() throws -> Snapshot {
+        var lines = try tmux("capture-pane", "-p", "-t", name, ";", "display-message", "-p", "-t", name, "#{cursor_x} #{cursor_y}")
+            .components(separatedBy: "\n")
+        while lines.last == "" { lines.removeLast() }
+        let cursor = (lines.popLast() ?? "").split(separator: " ").compactMap { Int($0) }
+        guard cursor.count == 2 else { throw TimedOut(screen: lines + ["no cursor report"]) }
+        return Snapshot(screen: lines, cursor: (cursor[0], cursor[1]))
+    }
+
     /// Waits until the screen satisfies `condition` (or 20 s pass) and returns it,
     /// looking every `interval` seconds. The wait bounds a hang; it asserts nothing about speed.
     @discardableResult
     func waitFor(every interval: TimeInterval = 0.05, _ condition: ([String]) -> Bool) throws -> [String] {
+        try waitFor(every: interval, reading: capture, screen: { $0 }, condition)
+    }
+
+    /// `waitFor` on the screen with the cursor, for a condition that needs to
+    /// know the program has finished a frame (a frame ends with the cursor put
+    /// where the screen wants it).
+    @discardableResult
+    func waitForSnapshot(every interval: TimeInterval = 0.05, _ condition: (Snapshot) -> Bool) throws -> Snapshot {
+        try waitFor(every: interval, reading: snapshot, screen: \.screen, condition)
+    }
+
+    private func waitFor<Shown>(
+        every interval: TimeInterval, reading read: () throws -> Shown, screen: (Shown) -> [String], _ condition: (Shown) -> Bool
+    ) throws -> Shown {
         let deadline = Date().addingTimeInterval(20)
-        var screen = try capture()
-        while !condition(screen) {
+        var shown = try read()
+        while !condition(shown) {
             // A timeout is a failure with the screen it saw, never a silent pass.
-            guard Date() < deadline else { throw TimedOut(screen: screen) }
+            guard Date() < deadline else { throw TimedOut(screen: screen(shown)) }
             Thread.sleep(forTimeInterval: interval)
-            screen = try capture()
+            shown = try read()
         }
-        return screen
+        return shown
     }
 
     /// Waits until the shell is back and waiting for a line: the last non-empty

@@ -129,7 +129,8 @@ struct BrowseEndToEndTests {
         #expect(screen.contains { $0.contains("Too small") }, "a terminal too small for the list says so")
 
         try tmux.tmux("resize-window", "-t", tmux.name, "-x", "100", "-y", "30")
-        screen = try tmux.waitFor { $0.contains { $0.contains("London N1 7GR") } }
+        // The frame drawn whole: its rows are written top down, the status line last.
+        screen = try tmux.waitFor { $0.contains { $0.contains("London N1 7GR") } && !self.statusLine($0).isEmpty }
         #expect(statusLine(screen).contains("1/52"), "back to the list, same selection")
         try tmux.press("q")
         try tmux.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$") } }

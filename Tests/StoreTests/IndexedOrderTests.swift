@@ -6,7 +6,7 @@ import Testing
 
 /// The sort orders read from their indexes (schema v12, `IndexedOrder`)
 /// against the order SQLite sorts the rows to with the store's own ORDER BY
-/// (`DeliverySearch.orderingSQL`, the order as the app defines it): after an
+/// (`StoreOrdering.sql`, the order as the app defines it): after an
 /// import, status changes, a sync's rows in a replica, and in a store made
 /// before v12 once it is opened.
 @Suite struct IndexedOrderTests {
@@ -31,7 +31,7 @@ import Testing
     /// The ids in `order` as SQLite sorts every row (or a status's) by the store's ORDER BY.
     static func sortedBySQL(_ order: DeliveryOrder, status: DeliveryStatus? = nil, _ db: Database) throws -> [String] {
         let keep = status.map { "WHERE status = '\($0.rawValue)'" } ?? ""
-        return try String.fetchAll(db, sql: "SELECT id FROM delivery \(keep) ORDER BY \(DeliverySearch.orderingSQL(order))")
+        return try String.fetchAll(db, sql: "SELECT id FROM delivery \(keep) ORDER BY \(StoreOrdering.sql(order))")
     }
 
     /// The indexes of `delivery` as key columns and collations: v12's are

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,11 +46,8 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         _ = addCloseFrom(&actions, 3)
 
-        // A test runs on a Dispatch worker thread, which blocks every signal,
-        // and a child inherits the mask: tmux, its shell and the program under
-        // test would never see SIGWINCH. Start it as a shell would: nothing
-        // blocked, every signal at its default.
-        var attributes = Self.shellLikeAttributes()
+        // Started as a shell would: nothing blocked, every signal at its default.
+        var attributes = ShellLikeSpawn.attributes()
         defer { posix_spawnattr_destroy(&attributes) }
 
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
@@ -94,22 +92,5 @@ public enum ChildProcess {
     private static func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32 {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return -1 }
         return unsafeBitCast(symbol, to: AddCloseFrom.self)(actions, from)
-    }
-}
-
-extension ChildProcess {
-    /// Spawn attributes that start a child as a shell would: no signal
-    /// blocked, every signal at its default (`extraFlags`, e.g. setsid, added).
-    /// The caller destroys them.
-    public static func shellLikeAttributes(extraFlags: Int32 = 0) -> posix_spawnattr_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags))
-        return attributes
     }
 }
