@@ -192,6 +192,11 @@ def render(manifest: Path, category: str, *extra: str, ansi: bool, rows: int = R
     return run(args + (["--ansi"] if ansi else []), env=env).stdout
 
 
+def pixel_runs(manifest: Path, category: str, *extra: str, rows: int = ROWS, env=None) -> list[dict]:
+    """The frame's images of text with each character's pixel columns (`render --pixel-runs`)."""
+    return json.loads(render(manifest, category, *extra, "--pixel-runs", ansi=False, rows=rows, env=env))["runs"]
+
+
 def cells(line: str) -> list[str]:
     """A rendered line split into cells (a wide character takes two)."""
     out = []
@@ -220,18 +225,17 @@ def digits_read(tokens: list[str], ocr: str) -> int:
     return sum(1 for t in tokens if re.search(r"(?<!\d)" + re.escape(t) + r"(?!\d)", text))
 
 
-def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
-    column, row, width, height = box
-    x, y = BORDER + column * CELL[0], BORDER + row * CELL[1]
+def ocr_crop(path: Path, box: tuple[int, int, int, int], language: str, out: Path) -> str:
+    """The text tesseract reads in `box` (x, y, width, height in screen pixels) of the screenshot."""
+    x, y, width, height = box
     # One preprocessing for every line and category: grey, stretched so the ink is black (coloured
     # text such as the teal windows is mid-grey), the line's box scaled to LINE_HEIGHT pixels, a
     # white border. Left grey: tesseract binarises it itself, and a fixed threshold cut the thin
     # antialiased strokes of CJK characters (佐藤 read as 佐膝, 江陵 at 10 px).
     run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "+repage", "-colorspace", "Gray", "-normalize",
          "-resize", f"x{LINE_HEIGHT}", "-bordercolor", "white", "-border", "12", str(out)])
-    # One configuration for every line: the model of the line's script (Latin digits in a Japanese
-    # line too: jpn+eng read the same lines worse, 〒 as 7), one text line (--psm 7), tesseract's
-    # own dictionaries. One OpenMP thread: on 2 shared cores more only spin.
+    # One configuration for every crop: one text line (--psm 7), tesseract's own dictionaries, the
+    # model of the run's script (script_runs). One OpenMP thread: on 2 shared cores more only spin.
     # Once more if tesseract fails (on a loaded machine it has been killed): a failure is not a misreading.
     for _ in range(2):
         result = subprocess.run(["tesseract", str(out), "-", "--psm", "7", "-l", language], capture_output=True, text=True,
@@ -239,6 +243,63 @@ def ocr_line(path: Path, box: tuple[int, int, int, int], language: str, out: Pat
         if result.returncode == 0:
             return result.stdout.strip()
     raise RuntimeError(f"tesseract failed on {out}: {result.stderr.strip()}")
+
+
+def glyph_script(text: str, columns: int) -> str | None:
+    """The script a character is read in: a wide one (CJK ideographs, kana, CJK punctuation and
+    signs such as 〒) Han/Kana; a narrow letter its own; "space" for a space; None for narrow
+    digits, punctuation and signs."""
+    if columns == 2:
+        return "Han/Kana"
+    if text.isspace() or text == "\u00a0":
+        return "space"
+    if any(ch.isalpha() for ch in text):
+        return script_of(text)
+    return None
+
+
+def script_runs(glyphs: list[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """A line (characters in visual order, each with its columns) cut into script runs, each read
+    with its script's model: (script, first, end) over the characters. The one rule, for every
+    line and category: wide characters are Han/Kana; narrow letters their script; narrow digits,
+    punctuation and signs take the script of the line's narrow letters (Latin when it has none:
+    the digits of a Japanese address are DejaVu Sans Mono's, read with eng); a space takes the
+    script of the character before it (after it at the start), so words of one script stay one run."""
+    kinds = [glyph_script(text, columns) for text, columns in glyphs]
+    narrow = next((k for k, (_, columns) in zip(kinds, glyphs) if k not in (None, "space") and columns == 1), "Latin")
+    scripts = [narrow if k is None else k for k in kinds]
+    for i, k in enumerate(scripts):
+        if k == "space" and i > 0:
+            scripts[i] = scripts[i - 1]
+    for i in range(len(scripts) - 1, -1, -1):
+        if scripts[i] == "space":
+            scripts[i] = scripts[i + 1] if i + 1 < len(scripts) else narrow
+    runs: list[tuple[str, int, int]] = []
+    for i, k in enumerate(scripts):
+        if runs and runs[-1][0] == k:
+            runs[-1] = (k, runs[-1][1], i + 1)
+        else:
+            runs.append((k, i, i + 1))
+    return runs
+
+
+def ocr_runs(path: Path, glyphs: list[tuple[str, int, int, int]], box: tuple[int, int, int, int], out: str) -> str:
+    """A line read run by run: `glyphs` are its characters in visual order with their columns and
+    pixel columns on the screen (left, right); each script run is cut from the screenshot at its
+    characters' edges (the first from the box's left, the last to its right: a line of one script
+    is cut as a whole) and read with its model; the readings joined, with a space where the line
+    has one between two runs."""
+    x, y, width, height = box
+    runs = script_runs([(text, columns) for text, columns, _, _ in glyphs])
+    read = ""
+    for index, (script, first, end) in enumerate(runs):
+        left = x if index == 0 else glyphs[first][2]
+        right = x + width if index == len(runs) - 1 else glyphs[end - 1][3]
+        text = ocr_crop(path, (left, y, right - left, height), LANGUAGES[script], WORK / f"{out}-{index}.png")
+        if read and (glyphs[first][0].isspace() or glyphs[first - 1][0].isspace()):
+            read += " "
+        read += text
+    return read
 
 
 def is_rtl(text: str) -> bool:
@@ -301,7 +362,10 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
         lines = [cells(l) for l in plain.decode().split("\n")]
         frame = WORK / f"frame-{category}-{top}.ansi"
         frame.write_bytes(ansi)
-        boxes = sixel_boxes(ansi)
+        images = pixel_runs(manifest, category, "--top", str(top), "--select", str(top), rows=rows, env=display.env)
+        boxes = [(r["x"], r["y"], r["visible"]["width"] * CELL[0], r["visible"]["height"] * CELL[1]) for r in images]
+        if boxes != sixel_boxes(ansi):
+            raise RuntimeError(f"render --pixel-runs and render --ansi place the images apart at {category}, top {top}")
         shot = WORK / f"ocr-{category}-{top}.png"
         # The frame shown again (a new xterm, at most twice) while an image of text has no ink in
         # the screenshot: on a loaded machine xterm can look settled before it has drawn every
@@ -329,8 +393,13 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
             # Text only: a badge's symbol is an image too.
             if not any(ch.isalnum() for ch in text):
                 continue
-            language = LANGUAGES[script_of(text)]
-            read = ocr_line(shot, (column, row, width, height), language, WORK / f"line-{category}-{top}-{index}.png")
+            # Each character's pixel columns on the screen: its columns in the image, less the part
+            # of the image not shown, from the image's cell (and clipped to what is shown).
+            image = images[index]
+            x0, shown_left = BORDER + column * CELL[0], image["visible"]["x"] * CELL[0]
+            glyphs = [(g["text"], g["columns"], x0 + max(0, g["left"] - shown_left), x0 + min(width, g["right"] - shown_left))
+                      for g in image["graphemes"] if g["right"] > shown_left and g["left"] - shown_left < width]
+            read = ocr_runs(shot, glyphs, (x0, BORDER + row * CELL[1], width, height), f"line-{category}-{top}-{index}")
             # A name, or the part of it the image's cells hold a fallback for (below Large an image is
             # narrower than its text; at the largest sizes a long name wraps).
             for name in names:
@@ -346,9 +415,16 @@ def ocr_category(display: Display, manifest: Path, category: str) -> dict:
         # title and the status bar. Right-to-left text is in visual order there.
         for row in range(1, rows - 1):
             for column, text in native_lines(lines[row], row, boxes):
-                span = len(cells(text))
-                read = ocr_line(shot, (column, row, span * CELL[0], CELL[1]), LANGUAGES[script_of(text)],
-                                WORK / f"native-{category}-{top}-{row}-{column}.png")
+                # Native text: each character in its own cells.
+                glyphs, x = [], BORDER + column * CELL[0]
+                for ch in cells(text):
+                    if ch == "":
+                        glyphs[-1] = (glyphs[-1][0], 2, glyphs[-1][2], glyphs[-1][3] + CELL[0])
+                    else:
+                        glyphs.append((ch, 1, x, x + CELL[0]))
+                    x += CELL[0]
+                box = (BORDER + column * CELL[0], BORDER + row * CELL[1], x - BORDER - column * CELL[0], CELL[1])
+                read = ocr_runs(shot, glyphs, box, f"native-{category}-{top}-{row}-{column}")
                 for name in names - seen_names:
                     if text == name or (is_rtl(name) and text == name[::-1]):
                         score_name(name, text, read, native=True)

@@ -20,6 +20,25 @@ public struct PixelLine: Sendable, Hashable {
     /// The image's size in pixels.
     public var pixelWidth: Int { columns * face.cell.width }
     public var pixelHeight: Int { rows * face.cell.height }
+
+    /// Where each grapheme that takes columns is drawn, in pixels from the
+    /// image's left edge: its columns at `face.advance64` each, the edges
+    /// rounded to whole pixels, so neighbours share an edge. Those that start
+    /// past the image (a line drawn narrower than its text) are left out; the
+    /// last may end past it. `PixelRaster` draws each grapheme in its span,
+    /// and tools cut a screenshot of the image by them.
+    public var graphemeSpans: [(grapheme: Grapheme, pixels: Range<Int>)] {
+        var spans: [(grapheme: Grapheme, pixels: Range<Int>)] = []
+        var x64 = 0
+        for grapheme in graphemes where grapheme.columns > 0 {
+            let box64 = Int(face.advance64) * grapheme.columns
+            let left = (x64 + 32) >> 6, right = (x64 + box64 + 32) >> 6
+            x64 += box64
+            guard left < pixelWidth else { break }
+            spans.append((grapheme, left ..< right))
+        }
+        return spans
+    }
 }
 
 /// A font at one size, placed in a box of whole cells: the outline font

@@ -1,12 +1,17 @@
-import CFontRaster
 import Canvas
 import Synchronization
 
-/// Fonts, resolved faces and rasterised glyphs, shared by every `Typesetter`
-/// so that laying out a screen never rasterises a glyph it has drawn before.
+/// Faces and rasterised glyphs of the mosaic modes, shared by every
+/// `Typesetter` so that laying out a screen never rasterises a glyph it has
+/// drawn before. Fonts come from the shared `FontTable`.
 ///
-/// FreeType faces are not thread-safe, so every use of them happens under the
-/// one lock; that is cheap because only cache misses touch FreeType.
+/// The cache's lock is held only to read and write its tables: faces are
+/// fitted and glyphs rasterised outside it, each FreeType call under its
+/// font's own lock (`OpenFont`). So a frame never waits for a worker
+/// drawing the next sizes ahead (`Command.prepareSizes`) to finish a glyph
+/// or a face, only, when both draw from one font at once, for one call of
+/// it. Two threads drawing the same new glyph both rasterise it and get the
+/// same block: the cache is keyed by everything the drawing reads.
 final class GlyphCache: Sendable {
     static let shared = GlyphCache()
 
@@ -24,21 +29,19 @@ final class GlyphCache: Sendable {
         var grapheme: String
     }
 
-    private struct FallbackKey: Hashable {
-        var pattern: String
-        var scalar: UInt32
-    }
-
-    /// Open fonts by path; a nil value remembers a file that would not open.
-    private struct State: ~Copyable {
-        var fonts: [String: OpaquePointer?] = [:]
+    private struct State {
+        /// A nil value remembers a size no font can be found for.
         var faces: [FaceKey: GlyphFace?] = [:]
-        var fallbacks: [FallbackKey: (path: String, index: Int32)?] = [:]
         var glyphs: [GlyphKey: GlyphBlock] = [:]
         var rasterised = 0
     }
 
     private let state = Mutex(State())
+    private let fonts: FontTable
+
+    init(fonts: FontTable = .shared) {
+        self.fonts = fonts
+    }
 
     /// How many glyphs have been rasterised since launch (for tests and benchmarks).
     var rasterisedCount: Int { state.withLock { $0.rasterised } }
@@ -48,23 +51,24 @@ final class GlyphCache: Sendable {
     /// The face for glyphs `capHeight` pixels tall in `mosaic`, or nil if no font can be found.
     func face(font: FontChoice, bold: Bool, capHeight: Int, mosaic: Mosaic) -> GlyphFace? {
         let key = FaceKey(font: font, bold: bold, capHeight: capHeight, mosaic: mosaic)
+        if let known = state.withLock({ $0.faces[key] }) { return known }
+        let face = resolve(key)
         return state.withLock { state in
             if let known = state.faces[key] { return known }
-            let face = Self.resolve(key, state: &state)
             state.faces[key] = face
             return face
         }
     }
 
-    private static func resolve(_ key: FaceKey, state: inout State) -> GlyphFace? {
+    private func resolve(_ key: FaceKey) -> GlyphFace? {
         let strike = GlyphStrike.strike(capHeight: key.capHeight, bold: key.bold)
         let pattern = key.font.pattern(bold: key.bold)
         // The ladder's own bitmap strike, when the default font is asked for and installed.
-        if key.font == .automatic, let strike, let path = GlyphStrike.path(of: strike.file),
-           let font = open(path, 0, state: &state), fr_font_has_strike(font, Int32(strike.pixelHeight)) != 0 {
+        if key.font == .automatic, let strike, let font = fonts.font(named: strike.file),
+           font.hasStrike(pixelHeight: Int32(strike.pixelHeight)) {
             let box = key.mosaic.lineBox(ascent: strike.ascent, descent: strike.descent)
             return GlyphFace(
-                fontPath: path, faceIndex: 0, mosaic: key.mosaic, rows: box.rows, pixelSize: Int32(strike.pixelHeight),
+                fontPath: font.location.path, faceIndex: 0, mosaic: key.mosaic, rows: box.rows, pixelSize: Int32(strike.pixelHeight),
                 threshold: strike.threshold, baseline: box.baseline, columnCells: key.mosaic.cells(forAdvance: strike.advance),
                 fallbackPattern: pattern, capHeight: key.capHeight
             )
@@ -72,110 +76,58 @@ final class GlyphCache: Sendable {
         // Otherwise an outline font fitted to the same cap height: `--font`,
         // or a machine without the strike (then in the strike's box, so rows
         // and wrapping are the same everywhere).
-        var path: String, index: Int32 = 0
+        let location: FontLocation
         if let pattern {
-            guard let found = find(pattern: pattern, scalar: 0) else { return nil }
-            (path, index) = found
+            guard let found = fonts.find(pattern: pattern) else { return nil }
+            location = found
         } else if case let .path(file) = key.font {
-            path = file
+            location = FontLocation(path: file)
         } else {
             return nil
         }
-        guard let font = open(path, index, state: &state) else { return nil }
+        guard let font = fonts.font(at: location) else { return nil }
         // Thin regular strokes vanish at these sizes unless fainter coverage counts as ink.
         let threshold: Int32 = key.bold ? 110 : 80
-        let size = fittedSize(font, capHeight: key.capHeight, threshold: threshold)
+        let size = Self.fittedSize(font, capHeight: key.capHeight, threshold: threshold)
         let box: (rows: Int, baseline: Int), columnCells: Int
         if key.font == .automatic, let strike {
             box = key.mosaic.lineBox(ascent: strike.ascent, descent: strike.descent)
             columnCells = key.mosaic.cells(forAdvance: strike.advance)
         } else {
-            let ink = inkExtent(font, size, size, threshold)
+            let ink = Self.inkExtent(font, size: size, threshold: threshold)
             box = key.mosaic.lineBox(ascent: ink.above, descent: ink.below)
-            columnCells = key.mosaic.cells(forAdvance: Int(fr_font_advance(font, 0x30, size, size)))
+            columnCells = key.mosaic.cells(forAdvance: Int(font.advance(0x30, size: size)))
         }
         return GlyphFace(
-            fontPath: path, faceIndex: index, mosaic: key.mosaic, rows: box.rows, pixelSize: size,
-            threshold: fr_font_is_bitmap(font) != 0 ? 0 : threshold, baseline: box.baseline,
+            fontPath: location.path, faceIndex: location.index, mosaic: key.mosaic, rows: box.rows, pixelSize: size,
+            threshold: font.isBitmap ? 0 : threshold, baseline: box.baseline,
             columnCells: columnCells, fallbackPattern: pattern, capHeight: key.capHeight
         )
     }
 
     /// The pixel size at which a capital H is `capHeight` pixels tall (the
     /// largest that is not taller, if none is exact).
-    private static func fittedSize(_ font: OpaquePointer, capHeight: Int, threshold: Int32) -> Int32 {
+    private static func fittedSize(_ font: OpenFont, capHeight: Int, threshold: Int32) -> Int32 {
         var best = Int32(max(1, capHeight))
         for size in Int32(max(1, capHeight)) ... Int32(capHeight * 3) {
-            var above: Int32 = 0, below: Int32 = 0
-            guard fr_font_ink(font, 0x48, size, size, threshold, &above, &below) != 0 else { break }
-            if above > capHeight { break }
+            guard let ink = font.ink(0x48, size: size, threshold: threshold) else { break }
+            if ink.above > capHeight { break }
             best = size
-            if above == capHeight { break }
+            if ink.above == capHeight { break }
         }
         return best
     }
 
     /// Pixels above and below the baseline that Latin letters reach.
-    private static func inkExtent(
-        _ font: OpaquePointer, _ width: Int32, _ height: Int32, _ threshold: Int32
-    ) -> (above: Int, below: Int, total: Int) {
+    private static func inkExtent(_ font: OpenFont, size: Int32, threshold: Int32) -> (above: Int, below: Int) {
         var above: Int32 = 0, below: Int32 = 0
         for letter in "Hbdfklgjpqy".unicodeScalars {
-            var a: Int32 = 0, b: Int32 = 0
-            if fr_font_ink(font, letter.value, width, height, threshold, &a, &b) != 0 {
-                above = max(above, a)
-                below = max(below, b)
+            if let ink = font.ink(letter.value, size: size, threshold: threshold) {
+                above = max(above, ink.above)
+                below = max(below, ink.below)
             }
         }
-        return (Int(above), Int(below), Int(above + below))
-    }
-
-    /// The font file and face index fontconfig gives for `pattern` (with `scalar`, unless 0).
-    static func find(pattern: String, scalar: UInt32) -> (String, Int32)? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        var index: Int32 = 0
-        let found = buffer.withUnsafeMutableBufferPointer { out in
-            fr_find_font(pattern, scalar, out.baseAddress, Int32(out.count), &index)
-        }
-        guard found == 1 else { return nil }
-        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (path, index)
-    }
-
-    private static func open(_ path: String, _ index: Int32, state: inout State) -> OpaquePointer? {
-        let key = "\(path)#\(index)"
-        if let known = state.fonts[key] { return known }
-        let font = fr_font_open(path, index)
-        state.fonts[key] = font
-        return font
-    }
-
-    /// Opens the font files named (looked for in `GlyphStrike.fontDirectories`)
-    /// that are not open yet, each outside the lock: opening one (a CJK
-    /// strike, Unifont) is the slow part of a face's first use, and work
-    /// done ahead of the keys on another thread (`Typesetter.prepareFonts`)
-    /// must not hold up a frame that needs the cache meanwhile. Each font
-    /// has its own FreeType library, so opening is safe on any thread.
-    func openAhead(files: [String]) {
-        for file in files {
-            guard let path = GlyphStrike.path(of: file) else { continue }
-            let key = "\(path)#0"
-            if state.withLock({ $0.fonts[key] != nil }) { continue }
-            let opened = OpenedFont(pointer: fr_font_open(path, 0))
-            let kept = state.withLock { state in
-                if state.fonts[key] != nil { return false }
-                state.fonts[key] = opened.pointer
-                return true
-            }
-            // The key path opened it meanwhile: this copy is not needed.
-            if !kept { fr_font_close(opened.pointer) }
-        }
-    }
-
-    /// A font just opened, handed to the lock's state (or closed): used by
-    /// one thread at a time, as every font here is, hence unchecked.
-    private struct OpenedFont: @unchecked Sendable {
-        let pointer: OpaquePointer?
+        return (Int(above), Int(below))
     }
 
     // MARK: - Glyphs
@@ -184,38 +136,37 @@ final class GlyphCache: Sendable {
     /// `columns × face.columnCells` cells.
     func block(for grapheme: Grapheme, in face: GlyphFace) -> GlyphBlock {
         let key = GlyphKey(face: face, grapheme: grapheme.text)
+        if let cached = state.withLock({ $0.glyphs[key] }) { return cached }
+        let block = rasterise(grapheme, in: face)
         return state.withLock { state in
-            if let cached = state.glyphs[key] { return cached }
-            let block = Self.rasterise(grapheme, in: face, state: &state)
-            state.glyphs[key] = block
             state.rasterised += 1
+            if let cached = state.glyphs[key] { return cached }
+            state.glyphs[key] = block
             return block
         }
     }
 
-    private static func rasterise(_ grapheme: Grapheme, in face: GlyphFace, state: inout State) -> GlyphBlock {
+    private func rasterise(_ grapheme: Grapheme, in face: GlyphFace) -> GlyphBlock {
         let cells = grapheme.columns * face.columnCells
         guard cells > 0 else { return GlyphBlock(rows: Array(repeating: [], count: face.rows)) }
         let boxWidth = cells * face.mosaic.pixelsAcross, boxHeight = face.boxHeight
         let scalars = Array(grapheme.text.unicodeScalars)
-        guard let base = scalars.first, let source = source(for: base, wide: grapheme.columns > 1, in: face, state: &state) else {
-            return nativeBlock(grapheme, cells: cells, rows: face.rows)
+        guard let base = scalars.first, let source = source(for: base, wide: grapheme.columns > 1, in: face) else {
+            return Self.nativeBlock(grapheme, cells: cells, rows: face.rows)
         }
+        let font = source.font
         var bitmap = [UInt8](repeating: 0, count: boxWidth * boxHeight)
-        let advance = Int(fr_font_advance(source.font, base.value, source.size, source.size))
+        let advance = Int(font.advance(base.value, size: source.size))
         // Centred: a fallback font's advance need not match the face's cells.
         let origin = (boxWidth - advance) / 2
-        bitmap.withUnsafeMutableBufferPointer { box in
-            _ = fr_font_draw(source.font, base.value, source.size, source.size, source.threshold, box.baseAddress,
-                             Int32(boxWidth), Int32(boxHeight), Int32(origin), Int32(source.baseline))
-            // Combining marks that the font has are drawn over the base; the rest are dropped.
-            for mark in scalars.dropFirst() where DisplayWidth.columns(of: Character(mark)) == 0 {
-                guard fr_font_has_glyph(source.font, mark.value) != 0 else { continue }
-                let markAdvance = fr_font_advance(source.font, mark.value, source.size, source.size)
-                let markOrigin = markAdvance == 0 ? origin + advance : origin
-                _ = fr_font_draw(source.font, mark.value, source.size, source.size, source.threshold, box.baseAddress,
-                                 Int32(boxWidth), Int32(boxHeight), Int32(markOrigin), Int32(source.baseline))
-            }
+        font.draw(base.value, size: source.size, threshold: source.threshold, into: &bitmap, width: boxWidth, height: boxHeight,
+                  originX: origin, baseline: source.baseline)
+        // Combining marks that the font has are drawn over the base; the rest are dropped.
+        for mark in scalars.dropFirst() where DisplayWidth.columns(of: Character(mark)) == 0 {
+            guard font.hasGlyph(mark.value) else { continue }
+            let markOrigin = font.advance(mark.value, size: source.size) == 0 ? origin + advance : origin
+            font.draw(mark.value, size: source.size, threshold: source.threshold, into: &bitmap, width: boxWidth, height: boxHeight,
+                      originX: markOrigin, baseline: source.baseline)
         }
         if base == "0", scalars.count == 1 { GlyphTuning.plainZero(&bitmap, width: boxWidth, height: boxHeight) }
         var rows: [[Grapheme]] = []
@@ -230,7 +181,7 @@ final class GlyphCache: Sendable {
 
     /// A font that has a character, at the size and baseline to draw it in a face's box.
     private struct GlyphSource {
-        var font: OpaquePointer
+        var font: OpenFont
         var size: Int32
         var threshold: Int32
         var baseline: Int
@@ -240,46 +191,36 @@ final class GlyphCache: Sendable {
     /// strike that fits the box and has it (`GlyphStrike.fallbacks`); else
     /// Unifont scaled to the box; else whatever font fontconfig finds. Nil
     /// leaves the character native, centred in its box.
-    private static func source(for scalar: Unicode.Scalar, wide: Bool, in face: GlyphFace, state: inout State) -> GlyphSource? {
-        if !wide, let primary = open(face.fontPath, face.faceIndex, state: &state), fr_font_has_glyph(primary, scalar.value) != 0 {
+    private func source(for scalar: Unicode.Scalar, wide: Bool, in face: GlyphFace) -> GlyphSource? {
+        if !wide, let primary = fonts.font(at: FontLocation(path: face.fontPath, index: face.faceIndex)),
+           primary.hasGlyph(scalar.value) {
             return GlyphSource(font: primary, size: face.pixelSize, threshold: face.threshold, baseline: face.baseline)
         }
         // A pixel of a fallback may be clipped: Kanji strikes leave their top row blank.
         for fallback in GlyphStrike.fallbacks where fallback.pixelHeight <= face.boxHeight + 1 {
-            guard let path = GlyphStrike.path(of: fallback.file), let font = open(path, 0, state: &state),
-                  fr_font_has_glyph(font, scalar.value) != 0 else { continue }
+            guard let font = fonts.font(named: fallback.file), font.hasGlyph(scalar.value) else { continue }
             let size = Int32(fallback.pixelHeight)
-            guard fr_font_has_strike(font, size) != 0 else { continue }
-            return GlyphSource(font: font, size: size, threshold: 0, baseline: fittedBaseline(font, size: size, in: face))
+            guard font.hasStrike(pixelHeight: size) else { continue }
+            return GlyphSource(font: font, size: size, threshold: 0, baseline: Self.fittedBaseline(font, size: size, in: face))
         }
         // Ideographs and other wide characters turn to blots below about 12
         // pixels; the native glyph, centred, reads better (checked in xterm).
-        if wide, face.boxHeight < minimumWidePixelHeight { return nil }
-        if let path = GlyphStrike.path(of: unifont), let font = open(path, 0, state: &state),
-           fr_font_has_glyph(font, scalar.value) != 0 {
+        if wide, face.boxHeight < Self.minimumWidePixelHeight { return nil }
+        if let font = fonts.font(named: Self.unifont), font.hasGlyph(scalar.value) {
             let size = Int32(face.boxHeight)
-            return GlyphSource(font: font, size: size, threshold: 96, baseline: fittedBaseline(font, size: size, in: face))
+            return GlyphSource(font: font, size: size, threshold: 96, baseline: Self.fittedBaseline(font, size: size, in: face))
         }
-        let key = FallbackKey(pattern: face.fallbackPattern ?? "monospace", scalar: scalar.value)
-        let fallback: (path: String, index: Int32)?
-        if let known = state.fallbacks[key] {
-            fallback = known
-        } else {
-            fallback = find(pattern: key.pattern, scalar: scalar.value).map { (path: $0.0, index: $0.1) }
-            state.fallbacks[key] = fallback
-        }
-        guard let fallback, let font = open(fallback.path, fallback.index, state: &state),
-              fr_font_has_glyph(font, scalar.value) != 0 else { return nil }
-        let size = fittedSize(font, capHeight: face.capHeight, threshold: 96)
-        return GlyphSource(font: font, size: size, threshold: 96, baseline: fittedBaseline(font, size: size, in: face))
+        guard let location = fonts.find(pattern: face.fallbackPattern ?? "monospace", scalar: scalar.value),
+              let font = fonts.font(at: location), font.hasGlyph(scalar.value) else { return nil }
+        let size = Self.fittedSize(font, capHeight: face.capHeight, threshold: 96)
+        return GlyphSource(font: font, size: size, threshold: 96, baseline: Self.fittedBaseline(font, size: size, in: face))
     }
 
     /// The face's baseline, moved just enough for the font's ascent and
     /// descent to stay inside the box.
-    private static func fittedBaseline(_ font: OpaquePointer, size: Int32, in face: GlyphFace) -> Int {
-        var ascent: Int32 = 0, descent: Int32 = 0
-        guard fr_font_line_metrics(font, size, size, &ascent, &descent) != 0 else { return face.baseline }
-        return min(face.boxHeight - Int(descent), max(Int(ascent), face.baseline))
+    private static func fittedBaseline(_ font: OpenFont, size: Int32, in face: GlyphFace) -> Int {
+        guard let metrics = font.lineMetrics(size: size) else { return face.baseline }
+        return min(face.boxHeight - Int(metrics.descent), max(Int(metrics.ascent), face.baseline))
     }
 
     static let unifont = "unifont.otf"

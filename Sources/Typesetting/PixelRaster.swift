@@ -1,17 +1,17 @@
-import CFontRaster
 import Canvas
 import Synchronization
 
 /// Faces and images for the `pixels` glyph mode: text rasterised with
 /// FreeType at Apple's point size for its style and category, antialiased,
-/// in a box of whole terminal cells.
+/// in a box of whole terminal cells. Fonts come from the shared `FontTable`.
 ///
 /// Sizes are relative to the terminal's own text: Large's Body (17 pt) is
 /// drawn with a capital as tall as a native one, which is taken to be the
 /// font's capital when its line (ascender + descender) fills a cell, as a
-/// terminal sets its font. FreeType faces are not thread-safe, so every use
-/// happens under the one lock; faces and images are cached, so a screen
-/// drawn again rasterises nothing.
+/// terminal sets its font. Faces and images are cached, so a screen drawn
+/// again rasterises nothing. As in `GlyphCache`, the lock is held only to
+/// read and write the caches: faces are measured and lines rasterised
+/// outside it, each FreeType call under its font's own lock.
 public final class PixelRaster: Sendable {
     public static let shared = PixelRaster()
 
@@ -22,18 +22,20 @@ public final class PixelRaster: Sendable {
         var cell: CellPixelSize
     }
 
-    private struct State: ~Copyable {
-        var fonts: [String: OpaquePointer?] = [:]
-        var paths: [String: (path: String, index: Int32)?] = [:]
+    private struct State {
+        /// A nil value remembers a size no outline font can be found for.
         var faces: [FaceKey: PixelFace?] = [:]
-        /// Fonts for characters the face's font lacks, by (pattern, scalar).
-        var fallbacks: [String: (path: String, index: Int32)?] = [:]
         var images: [PixelLine: PixelImage] = [:]
         var olderImages: [PixelLine: PixelImage] = [:]
         var rasterised = 0
     }
 
     private let state = Mutex(State())
+    private let fonts: FontTable
+
+    init(fonts: FontTable = .shared) {
+        self.fonts = fonts
+    }
 
     /// Images kept before the older half is dropped: a few screens' worth at every size.
     static let imagesPerGeneration = 2048
@@ -50,9 +52,10 @@ public final class PixelRaster: Sendable {
     /// nil when no outline font can be found.
     func face(font: FontChoice, bold: Bool, points: Int, cell: CellPixelSize) -> PixelFace? {
         let key = FaceKey(font: font, bold: bold, points: points, cell: cell)
+        if let known = state.withLock({ $0.faces[key] }) { return known }
+        let face = resolve(key)
         return state.withLock { state in
             if let known = state.faces[key] { return known }
-            let face = Self.resolve(key, state: &state)
             state.faces[key] = face
             return face
         }
@@ -61,10 +64,8 @@ public final class PixelRaster: Sendable {
     /// The cap height, in pixels, of a native capital in cells of `cell`
     /// (what Large's Body is drawn at), or nil when no font can be found.
     public func nativeCapHeight(font: FontChoice, cell: CellPixelSize) -> Double? {
-        state.withLock { state in
-            guard let regular = Self.primary(font, bold: false, state: &state) else { return nil }
-            return Self.designMetrics(regular).map { Self.nativeCap($0, cell: cell) }
-        }
+        guard let regular = primary(font, bold: false) else { return nil }
+        return Self.designMetrics(regular).map { Self.nativeCap($0, cell: cell) }
     }
 
     private struct DesignMetrics {
@@ -74,72 +75,55 @@ public final class PixelRaster: Sendable {
         var capHeight: Double
     }
 
-    private static func designMetrics(_ font: OpaquePointer) -> DesignMetrics? {
-        var units: Int32 = 0, ascender: Int32 = 0, descender: Int32 = 0, cap: Int32 = 0
-        guard fr_font_design_metrics(font, &units, &ascender, &descender, &cap) != 0, units > 0, ascender + descender > 0 else {
+    private static func designMetrics(_ font: OpenFont) -> DesignMetrics? {
+        guard let design = font.designMetrics(), design.unitsPerEm > 0, design.ascender + design.descender > 0 else {
             return nil
         }
         // A font without an H: capitals are about 0.7 em in most fonts.
-        let capHeight = cap > 0 ? Double(cap) : 0.7 * Double(units)
-        return DesignMetrics(unitsPerEm: Double(units), ascender: Double(ascender), descender: Double(descender), capHeight: capHeight)
+        let capHeight = design.capHeight > 0 ? Double(design.capHeight) : 0.7 * Double(design.unitsPerEm)
+        return DesignMetrics(
+            unitsPerEm: Double(design.unitsPerEm), ascender: Double(design.ascender), descender: Double(design.descender),
+            capHeight: capHeight
+        )
     }
 
     private static func nativeCap(_ metrics: DesignMetrics, cell: CellPixelSize) -> Double {
         Double(cell.height) * metrics.capHeight / (metrics.ascender + metrics.descender)
     }
 
-    private static func resolve(_ key: FaceKey, state: inout State) -> PixelFace? {
+    private func resolve(_ key: FaceKey) -> PixelFace? {
         // Sizes are measured against the regular face, so bold and regular text of one size match.
-        guard let regular = primary(key.font, bold: false, state: &state), let reference = designMetrics(regular),
-              let (path, index) = primaryPath(key.font, bold: key.bold, state: &state),
-              let font = open(path, index, state: &state), let metrics = designMetrics(font) else { return nil }
-        let cap = nativeCap(reference, cell: key.cell) * Double(key.points) / referencePoints
+        guard let regular = primary(key.font, bold: false), let reference = Self.designMetrics(regular),
+              let font = primary(key.font, bold: key.bold), let metrics = Self.designMetrics(font) else { return nil }
+        let cap = Self.nativeCap(reference, cell: key.cell) * Double(key.points) / Self.referencePoints
         let em = cap * metrics.unitsPerEm / metrics.capHeight
         let size64 = Int32((em * 64).rounded())
-        let advance64 = fr_font_advance64(font, 0x30, size64)
+        let advance64 = font.advance64(0x30, size64: size64)
         guard advance64 > 0 else { return nil }
         // The box holds Latin's ink (capitals, ascenders, descenders) in whole
         // rows, the spare pixels split above and below.
         var above: Int32 = 0, below: Int32 = 0
         for letter in "Hbdfklgjpqy".unicodeScalars {
-            var a: Int32 = 0, b: Int32 = 0
-            if fr_font_coverage_extent(font, letter.value, size64, 64, &a, &b) != 0 {
-                above = max(above, a)
-                below = max(below, b)
+            if let extent = font.coverageExtent(letter.value, size64: size64, threshold: 64) {
+                above = max(above, extent.above)
+                below = max(below, extent.below)
             }
         }
         let ink = Int(above + below)
         let rows = max(1, (ink + key.cell.height - 1) / key.cell.height)
         let baseline = (rows * key.cell.height - ink) / 2 + Int(above)
         return PixelFace(
-            fontPath: path, faceIndex: index, isBold: key.bold, size64: size64, advance64: advance64, baseline: baseline,
-            rows: rows, cell: key.cell
+            fontPath: font.location.path, faceIndex: font.location.index, isBold: key.bold, size64: size64,
+            advance64: advance64, baseline: baseline, rows: rows, cell: key.cell
         )
     }
 
-    private static func primaryPath(_ font: FontChoice, bold: Bool, state: inout State) -> (String, Int32)? {
-        let pattern: String
+    /// The font text in `font` is drawn from: the file given, else fontconfig's answer.
+    private func primary(_ font: FontChoice, bold: Bool) -> OpenFont? {
         switch font {
-        case .path(let file): return (file, 0)
-        case .automatic, .family: pattern = font.pattern(bold: bold) ?? "monospace"
+        case .path(let file): fonts.font(at: FontLocation(path: file))
+        case .automatic, .family: fonts.find(pattern: font.pattern(bold: bold) ?? "monospace").flatMap(fonts.font(at:))
         }
-        if let known = state.paths[pattern] { return known.map { ($0.path, $0.index) } }
-        let found = GlyphCache.find(pattern: pattern, scalar: 0)
-        state.paths[pattern] = found.map { (path: $0.0, index: $0.1) }
-        return found
-    }
-
-    private static func primary(_ font: FontChoice, bold: Bool, state: inout State) -> OpaquePointer? {
-        guard let (path, index) = primaryPath(font, bold: bold, state: &state) else { return nil }
-        return open(path, index, state: &state)
-    }
-
-    private static func open(_ path: String, _ index: Int32, state: inout State) -> OpaquePointer? {
-        let key = "\(path)#\(index)"
-        if let known = state.fonts[key] { return known }
-        let font = fr_font_open(path, index)
-        state.fonts[key] = font
-        return font
     }
 
     // MARK: - Images
@@ -155,65 +139,59 @@ public final class PixelRaster: Sendable {
     /// `line` rasterised: its coverage and colour glyphs in a box of
     /// `line.columns × line.rows` cells.
     public func image(for line: PixelLine) -> PixelImage {
-        state.withLock { state in
+        let kept: PixelImage? = state.withLock { state in
             if let cached = state.images[line] { return cached }
-            if let older = state.olderImages[line] {
-                state.images[line] = older
-                return older
-            }
-            let image = Self.rasterise(line, state: &state)
+            guard let older = state.olderImages[line] else { return nil }
+            state.images[line] = older
+            return older
+        }
+        if let kept { return kept }
+        let image = rasterise(line)
+        return state.withLock { state in
+            state.rasterised += 1
+            if let cached = state.images[line] { return cached }
             if state.images.count >= Self.imagesPerGeneration {
                 state.olderImages = state.images
                 state.images = [:]
             }
             state.images[line] = image
-            state.rasterised += 1
             return image
         }
     }
 
-    private static func rasterise(_ line: PixelLine, state: inout State) -> PixelImage {
+    private func rasterise(_ line: PixelLine) -> PixelImage {
         let face = line.face
         let width = line.pixelWidth, height = line.pixelHeight
         var coverage = [UInt8](repeating: 0, count: width * height)
         var color: [UInt8]?
-        var x64 = 0
-        for grapheme in line.graphemes where grapheme.columns > 0 {
-            let box64 = Int(face.advance64) * grapheme.columns
-            let left = (x64 + 32) >> 6, right = (x64 + box64 + 32) >> 6
-            x64 += box64
-            guard left < width else { break }
+        for (grapheme, span) in line.graphemeSpans {
+            let left = span.lowerBound, right = span.upperBound
             let scalars = Array(grapheme.text.unicodeScalars)
             guard let base = scalars.first, base.value != 0x20 else { continue }
-            guard let source = source(for: base, face: face, state: &state) else {
-                drawMissing(into: &coverage, width: width, height: height, left: left, right: right, face: face)
+            guard let source = source(for: base, face: face) else {
+                Self.drawMissing(into: &coverage, width: width, height: height, left: left, right: right, face: face)
                 continue
             }
-            if fr_font_has_color_glyph(source, base.value) != 0 {
+            if source.hasColorGlyph(base.value) {
                 var rgba = color ?? [UInt8](repeating: 0, count: 4 * width * height)
                 let top = max(0, face.baseline - Int(face.size64) * 7 / 8 / 64)
                 let glyphHeight = min(height - top, Int(face.size64) / 64)
-                _ = rgba.withUnsafeMutableBufferPointer { buffer in
-                    fr_font_draw_color(source, base.value, Int32(glyphHeight), Int32(right - left), buffer.baseAddress,
-                                       Int32(width), Int32(height), Int32(left), Int32(top))
-                }
+                source.drawColor(base.value, glyphHeight: glyphHeight, maxWidth: right - left, into: &rgba, width: width,
+                                 height: height, x: left, y: top)
                 color = rgba
                 continue
             }
-            let advance = Int(fr_font_advance64(source, base.value, face.size64))
+            let advance = Int(source.advance64(base.value, size64: face.size64))
             // Centred in its columns: a fallback font's advance need not match the face's.
             let origin = (left * 64 + (right - left) * 64 / 2 - advance / 2 + 32) >> 6
-            coverage.withUnsafeMutableBufferPointer { box in
-                _ = fr_font_draw_coverage(source, base.value, face.size64, 0, box.baseAddress, Int32(width), Int32(height),
-                                          Int32(origin), Int32(face.baseline))
-                // Combining marks the font has are drawn over their base; the rest are dropped.
-                for mark in scalars.dropFirst() where DisplayWidth.columns(of: Character(mark)) == 0 {
-                    guard fr_font_has_glyph(source, mark.value) != 0 else { continue }
-                    let markAdvance = fr_font_advance64(source, mark.value, face.size64)
-                    let markOrigin = markAdvance == 0 ? origin + (advance + 32) / 64 : origin
-                    _ = fr_font_draw_coverage(source, mark.value, face.size64, 0, box.baseAddress, Int32(width), Int32(height),
-                                              Int32(markOrigin), Int32(face.baseline))
-                }
+            source.drawCoverage(base.value, size64: face.size64, into: &coverage, width: width, height: height,
+                                originX: origin, baseline: face.baseline)
+            // Combining marks the font has are drawn over their base; the rest are dropped.
+            for mark in scalars.dropFirst() where DisplayWidth.columns(of: Character(mark)) == 0 {
+                guard source.hasGlyph(mark.value) else { continue }
+                let markOrigin = source.advance64(mark.value, size64: face.size64) == 0 ? origin + (advance + 32) / 64 : origin
+                source.drawCoverage(mark.value, size64: face.size64, into: &coverage, width: width, height: height,
+                                    originX: markOrigin, baseline: face.baseline)
             }
         }
         return PixelImage(width: width, height: height, coverage: coverage, color: color)
@@ -222,23 +200,17 @@ public final class PixelRaster: Sendable {
     /// The face's font if it has `scalar`, else the font fontconfig finds
     /// for it (a monospace one first, then any): CJK, Thai… Emoji come from
     /// an emoji font first, in colour where it has them.
-    private static func source(for scalar: Unicode.Scalar, face: PixelFace, state: inout State) -> OpaquePointer? {
+    private func source(for scalar: Unicode.Scalar, face: PixelFace) -> OpenFont? {
         let isEmoji = scalar.properties.isEmojiPresentation
-        if !isEmoji, let primary = open(face.fontPath, face.faceIndex, state: &state), fr_font_has_glyph(primary, scalar.value) != 0 {
+        if !isEmoji, let primary = fonts.font(at: FontLocation(path: face.fontPath, index: face.faceIndex)),
+           primary.hasGlyph(scalar.value) {
             return primary
         }
         let weight = face.isBold ? ":bold" : ""
         let text = ["DejaVu Sans Mono,monospace" + weight, "sans-serif" + weight]
         for pattern in isEmoji ? ["emoji"] + text : text + ["emoji"] {
-            let key = "\(pattern)#\(scalar.value)"
-            let found: (path: String, index: Int32)?
-            if let known = state.fallbacks[key] {
-                found = known
-            } else {
-                found = GlyphCache.find(pattern: pattern, scalar: scalar.value).map { (path: $0.0, index: $0.1) }
-                state.fallbacks[key] = found
-            }
-            if let found, let font = open(found.path, found.index, state: &state), fr_font_has_glyph(font, scalar.value) != 0 {
+            if let found = fonts.find(pattern: pattern, scalar: scalar.value), let font = fonts.font(at: found),
+               font.hasGlyph(scalar.value) {
                 return font
             }
         }

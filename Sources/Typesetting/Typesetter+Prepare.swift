@@ -5,8 +5,7 @@ extension Typesetter {
     /// other scripts from (`GlyphStrike.fallbacks`). Otherwise each is opened
     /// by the first frame that needs it, while a key waits: the first `+` to
     /// a size, the first row in a script not seen yet. Only the files are
-    /// opened, outside the glyph cache's lock: resolving a face holds that
-    /// lock, which every frame needs, so faces are left to the rows drawn
+    /// opened (into the shared `FontTable`); faces are left to the rows drawn
     /// ahead (`SizesAhead.prepare`) and to the frames that need them.
     public func prepareFonts(for categories: [ContentSizeCategory]) {
         var files: [String] = []
@@ -23,6 +22,6 @@ extension Typesetter {
         }
         guard drawsBig else { return }
         for fallback in GlyphStrike.fallbacks where !files.contains(fallback.file) { files.append(fallback.file) }
-        GlyphCache.shared.openAhead(files: files)
+        FontTable.shared.openAhead(files: files)
     }
 }

@@ -18,7 +18,9 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Every line is exactly the requested width in display columns, with no escape codes. \
             With --ansi the screen is printed with escape sequences instead: colours, attributes, \
-            DEC double-size lines and OSC 66 runs, the last two byte for byte as browse writes them.
+            DEC double-size lines and OSC 66 runs, the last two byte for byte as browse writes them. \
+            With --pixel-runs the images of text that --glyphs pixels draws are listed as JSON \
+            (docs/pixels.md), for tools that cut screenshots by character.
             """
     )
 
@@ -59,6 +61,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print escape sequences (colours, attributes, doubled lines, OSC 66) instead of plain text.")
     var ansi = false
 
+    @Flag(help: ArgumentHelp(
+        "Print the frame's images of text (--glyphs pixels) as JSON instead: per image its cell, the part shown, the face's advance in pixels, its text in visual order and each character's pixel columns."
+    ))
+    var pixelRuns = false
+
     @Option(help: ArgumentHelp("Colours the --ansi terminal has: 256 or 8.", valueName: "n"))
     var colors: Int = 256
 
@@ -70,6 +77,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var clock: ClockOption
 
     func validate() throws {
+        if ansi && pixelRuns { throw ValidationError("--ansi and --pixel-runs print different things: choose one.") }
         guard Size(parsing: size) != nil else {
             let most = Size.largestParsed
             throw ValidationError("--size must look like 80x24, at most \(most.width)x\(most.height), not '\(size)'.")
@@ -113,6 +121,10 @@ struct RenderCommand: ParsableCommand {
         _ = state.update(.counted(query: start.query, counts))
         _ = state.update(.clock(clock.current))
         let frame = state.render()
+        if pixelRuns {
+            StandardOutput.writeJSON(PixelRunListing(frame).json)
+            return
+        }
         // Images as browse sends them to xterm -ti vt340 (black on white, 1024 colour registers).
         let pixels = state.typesetter.cellPixels.map {
             PixelGraphics(graphicsProtocol: graphics, cell: $0, colorRegisters: 1024, maximumWidth: 1000)

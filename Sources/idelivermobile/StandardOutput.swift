@@ -24,6 +24,13 @@ enum StandardOutput {
         write(text.utf8)
     }
 
+    /// JSON for scripts, byte for byte when piped (JSON escapes control
+    /// characters); on a terminal through the screens' gate, as the screens
+    /// show text (JSON leaves bidi controls and the like as they are).
+    static func writeJSON(_ json: String) {
+        if isatty(1) == 1 { say(json) } else { write(json + "\n") }
+    }
+
     /// A line for a person (a report, a confirmation): through the screens'
     /// gate, so a name or path from outside shows its controls as symbols.
     static func say(_ line: String) {

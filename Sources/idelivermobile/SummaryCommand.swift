@@ -95,7 +95,7 @@ struct SummaryCommand: ParsableCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(report) else { Diagnostics.fail("cannot encode the summary", ExitStatus.software) }
             let json = String(decoding: data, as: UTF8.self)
-            if isatty(1) == 1 { StandardOutput.say(json) } else { StandardOutput.write(json + "\n") }
+            StandardOutput.writeJSON(json)
         case .text:
             // For people, wherever it goes: every line through the screens' gate.
             func print(_ line: String) { StandardOutput.say(line) }

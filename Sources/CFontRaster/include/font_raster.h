@@ -4,7 +4,8 @@
 #include <stdint.h>
 
 /// An open font face (FreeType underneath). Not thread-safe: callers serialise use.
-/// Faces live as long as the process: the glyph cache keeps every one it opens.
+/// Faces live as long as the process: the font table (FontTable) keeps every one it opens,
+/// each behind its own lock (OpenFont).
 typedef struct fr_font fr_font;
 
 /// Asks fontconfig for a font file matching `pattern` (a family such as
