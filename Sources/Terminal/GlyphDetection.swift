@@ -13,12 +13,13 @@ import Typesetting
 public enum GlyphDetection {
     /// The first question: XTVERSION, kitty's graphics query, the device
     /// attributes (4: sixel), the cell and window sizes in pixels, the
-    /// default colours (OSC 10, 11), then a status report that every
+    /// default colours (OSC 10, 11), whether it synchronizes output (DECRQM
+    /// for mode 2026), then a status report that every
     /// terminal answers last, so the answers are known complete when it
     /// comes. A terminal that does not know one of these ignores it without
     /// showing anything.
     public static let identify = "\u{1B}[>0q" + KittyGraphicsEncoder.query + "\u{1B}[c\u{1B}[16t\u{1B}[14t"
-        + "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[5n"
+        + "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[?2026$p\u{1B}[5n"
     /// Asked only of a terminal whose device attributes include sixel:
     /// XTSMGRAPHICS's colour registers and largest sixel image, then the
     /// status report. Others need not know it (kitty logs it as a parse error).

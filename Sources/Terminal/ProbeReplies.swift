@@ -7,7 +7,7 @@ import Canvas
 /// the cell and window sizes in pixels (`ESC [ 6 ; h ; w t`, `ESC [ 4 ; h ;
 /// w t`), XTSMGRAPHICS's colour registers and largest sixel image (`ESC [ ?
 /// 1 ; 0 ; n S`, `ESC [ ? 2 ; 0 ; w ; h S`), the default colours (OSC 10
-/// and 11) and whether the closing status report (`ESC [ 0 n`) came, after
+/// and 11), synchronized output (`ESC [ ? 2026 ; 2 $ y`) and whether the closing status report (`ESC [ 0 n`) came, after
 /// which nothing more is due.
 public struct ProbeReplies: Sendable, Hashable {
     /// Columns of the cursor position reports, in order.
@@ -29,6 +29,8 @@ public struct ProbeReplies: Sendable, Hashable {
     /// The default text and background colours (OSC 10, OSC 11).
     public var foreground: RGBColor?
     public var background: RGBColor?
+    /// The terminal knows synchronized output (DECRPM for mode 2026 answered 1 or 2).
+    public var synchronizesOutput = false
 
     public init(
         cursorColumns: [Int] = [], version: String? = nil, isComplete: Bool = false, deviceAttributes: [Int]? = nil,
@@ -65,13 +67,20 @@ public struct ProbeReplies: Sendable, Hashable {
                 // CSI: parameters then a final byte.
                 var end = index + 2
                 while let byte = at(end), (0x30 ... 0x3F).contains(byte) { end += 1 }
+                let parametersEnd = end
+                // Intermediate bytes (DECRPM's `$`).
+                while let byte = at(end), (0x20 ... 0x2F).contains(byte) { end += 1 }
                 guard let final = at(end) else { break }
-                let parameters = String(decoding: bytes[(index + 2) ..< end], as: UTF8.self)
+                let parameters = String(decoding: bytes[(index + 2) ..< parametersEnd], as: UTF8.self)
+                let intermediates = String(decoding: bytes[parametersEnd ..< end], as: UTF8.self)
                 let numbers = parameters.drop(while: { $0 == "?" }).split(separator: ";").map { Int($0) ?? -1 }
                 switch final {
                 case UInt8(ascii: "R"):
                     let parts = parameters.split(separator: ";")
                     if parts.count == 2, let column = Int(parts[1]) { cursorColumns.append(column) }
+                case UInt8(ascii: "y") where intermediates == "$" && parameters.hasPrefix("?") && numbers.count == 2 && numbers[0] == 2026:
+                    // 1: set, 2: reset; 0 (unknown) and 4 (permanently reset) mean no.
+                    synchronizesOutput = numbers[1] == 1 || numbers[1] == 2
                 case UInt8(ascii: "n") where parameters == "0":
                     isComplete = true
                 case UInt8(ascii: "c") where parameters.hasPrefix("?"):

@@ -24,6 +24,11 @@ public final class TerminalSession: TerminalIO {
     private var usesColor = false
     /// How the terminal shows images (`--glyphs pixels`); set before `start`.
     public var graphics: PixelGraphics?
+    /// The terminal knows synchronized output (mode 2026, `ProbeReplies`): each frame is marked as one.
+    public var synchronizesOutput: Bool {
+        get { frames.synchronizes }
+        set { frames.synchronizes = newValue }
+    }
     /// The terminal keeps glyph ink drawn in its border (`BorderInk`).
     public var keepsInkInBorder: Bool {
         get { painter.keepsInkInBorder }

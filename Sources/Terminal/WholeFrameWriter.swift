@@ -17,22 +17,32 @@ import Glibc
 /// directory) frames are written as they are drawn, as ncurses would.
 final class WholeFrameWriter {
     private let scratch: UnsafeMutablePointer<FILE>? = tmpfile()
+    /// The terminal's descriptor: standard output, but for tests.
+    private let output: Int32
+    /// A terminal that knows synchronized output (`ProbeReplies`) gets each
+    /// frame between `CSI ? 2026 h` and `CSI ? 2026 l`, and shows it only
+    /// once whole, however it reads it (a slow link splits a long write).
+    var synchronizes = false
+
+    init(output: Int32 = 1) {
+        self.output = output
+    }
 
     deinit {
         if let scratch { fclose(scratch) }
     }
 
-    /// Runs `draw`, gathering what it writes to standard output, then writes it to the terminal.
+    /// Runs `draw`, gathering what it writes to the terminal's descriptor, then writes it to the terminal.
     func frame(_ draw: () -> Void) {
         guard let scratch else { return draw() }
         let gathered = fileno(scratch)
-        let terminal = dup(1)
+        let terminal = dup(output)
         guard terminal >= 0 else { return draw() }
         defer { close(terminal) }
-        guard dup2(gathered, 1) >= 0 else { return draw() }
+        guard dup2(gathered, output) >= 0 else { return draw() }
         draw()
-        // Standard output is the terminal again whatever happens below.
-        _ = dup2(terminal, 1)
+        // The terminal's descriptor is the terminal again whatever happens below.
+        _ = dup2(terminal, output)
         let count = Int(lseek(gathered, 0, SEEK_CUR))
         guard count > 0 else { return }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -40,8 +50,12 @@ final class WholeFrameWriter {
         _ = ftruncate(gathered, 0)
         _ = lseek(gathered, 0, SEEK_SET)
         guard read > 0 else { return }
-        Self.writeAll(bytes[..<read], to: 1)
+        let frame = synchronizes ? Array(Self.beginSynchronized.utf8) + bytes[..<read] + Array(Self.endSynchronized.utf8) : Array(bytes[..<read])
+        Self.writeAll(frame[...], to: output)
     }
+
+    static let beginSynchronized = "\u{1B}[?2026h"
+    static let endSynchronized = "\u{1B}[?2026l"
 
     /// Writes all of `bytes` to `descriptor`, in as few writes as it takes
     /// (one, unless a signal or a full terminal cuts one short); stops when

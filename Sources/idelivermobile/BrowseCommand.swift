@@ -110,6 +110,7 @@ struct BrowseCommand: ParsableCommand {
             typesetter.rightToLeft = RightToLeftDetection.ordering(environment: environment, version: replies?.version)
         }
         terminal.graphics = graphics
+        terminal.synchronizesOutput = replies?.synchronizesOutput == true
         terminal.keepsInkInBorder = BorderInk.isKept(environment: environment, version: replies?.version)
         // A team store's replica is kept in step with its hub on the engine's own thread.
         let sync = team.map { team in

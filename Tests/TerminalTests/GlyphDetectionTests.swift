@@ -19,6 +19,19 @@ import Typesetting
         }
     }
 
+    @Test func synchronizedOutputIsKnownFromDECRPM() {
+        // Asked before the closing report.
+        #expect(GlyphDetection.identify.hasSuffix("\(esc)[?2026$p\(esc)[5n"))
+        for (answer, synchronizes) in [(1, true), (2, true), (0, false), (4, false)] {
+            let replies = ProbeReplies(parsing: Array("\(esc)[?62;4c\(esc)[?2026;\(answer)$y\(esc)[0n".utf8))
+            #expect(replies.synchronizesOutput == synchronizes, "\(answer)")
+            #expect(replies.deviceAttributes == [62, 4] && replies.isComplete)
+        }
+        // Another mode's answer, or none, says nothing of it.
+        #expect(!ProbeReplies(parsing: Array("\(esc)[?2027;2$y\(esc)[0n".utf8)).synchronizesOutput)
+        #expect(!ProbeReplies(parsing: Array("\(esc)[0n".utf8)).synchronizesOutput)
+    }
+
     @Test func kittysAnswerMeansScaled() {
         let kitty = ProbeReplies(cursorColumns: [1, 3, 5], isComplete: true)
         #expect(GlyphDetection.choose(environment: [:], replies: kitty) == .scaled)
