@@ -7,8 +7,8 @@ import Canvas
 /// the cell and window sizes in pixels (`ESC [ 6 ; h ; w t`, `ESC [ 4 ; h ;
 /// w t`), XTSMGRAPHICS's colour registers and largest sixel image (`ESC [ ?
 /// 1 ; 0 ; n S`, `ESC [ ? 2 ; 0 ; w ; h S`), the default colours (OSC 10
-/// and 11), synchronized output (`ESC [ ? 2026 ; 2 $ y`) and whether the closing status report (`ESC [ 0 n`) came, after
-/// which nothing more is due.
+/// and 11), synchronized output (`ESC [ ? 2026 ; 2 $ y`) and whether the
+/// closing status report (`ESC [ 0 n`) came, after which nothing more is due.
 public struct ProbeReplies: Sendable, Hashable {
     /// Columns of the cursor position reports, in order.
     public var cursorColumns: [Int] = []
