@@ -13,10 +13,12 @@ import Glibc
 /// OSC 66 runs, links) are writes of their own. So no `setvbuf` can join
 /// them: instead, while a frame is drawn, standard output is a scratch file
 /// that takes every byte in the order written, and the terminal then gets
-/// them all at once. Without a scratch file (no writable temporary
-/// directory) frames are written as they are drawn, as ncurses would.
+/// them all at once. The scratch file lives in memory (POSIX shared memory,
+/// unlinked at once), so a full disk cannot cut a frame short. Without one
+/// frames are written as they are drawn, as ncurses would.
 final class WholeFrameWriter {
-    private let scratch: UnsafeMutablePointer<FILE>? = tmpfile()
+    /// The scratch file's descriptor, or -1.
+    private let scratch: Int32 = WholeFrameWriter.memoryFile()
     /// The terminal's descriptor: standard output, but for tests.
     private let output: Int32
     /// A terminal that knows synchronized output (`ProbeReplies`) gets each
@@ -29,13 +31,23 @@ final class WholeFrameWriter {
     }
 
     deinit {
-        if let scratch { fclose(scratch) }
+        if scratch >= 0 { close(scratch) }
+    }
+
+    /// An unnamed file in memory: created under a name only this process
+    /// uses and unlinked at once, so nothing is left behind however the
+    /// program ends.
+    private static func memoryFile() -> Int32 {
+        let name = "/idelivermobile-frame-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let descriptor = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { shm_unlink(name) }
+        return descriptor
     }
 
     /// Runs `draw`, gathering what it writes to the terminal's descriptor, then writes it to the terminal.
     func frame(_ draw: () -> Void) {
-        guard let scratch else { return draw() }
-        let gathered = fileno(scratch)
+        guard scratch >= 0 else { return draw() }
+        let gathered = scratch
         let terminal = dup(output)
         guard terminal >= 0 else { return draw() }
         defer { close(terminal) }
