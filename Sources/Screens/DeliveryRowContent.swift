@@ -23,6 +23,8 @@ struct DeliveryRowContent {
     var name: TypesetText
     var address: TypesetText
     var window: TypesetText?
+    /// The window where it runs on after the address instead (`windowJoinsAddress`), for the late mark to find.
+    var joinedWindow: String?
     /// Whether the window is drawn under the name, before the address (see `windowLeads`).
     var windowFirst: Bool
     /// Blank lines under the row's text.
@@ -40,6 +42,7 @@ struct DeliveryRowContent {
         let textWidth = max(1, width - textX - DeliveryRowContent.margin)
         bottomSpacing = Self.spacing(after: category, typesetter: typesetter)
         let addressText = Self.addressText(of: delivery, category: category)
+        joinedWindow = Self.windowJoinsAddress(at: category) ? delivery.window.flatMap { $0.isEmpty ? nil : $0 } : nil
         windowFirst = Self.windowLeads(typesetter: typesetter, category: category)
 
         if let fixedHeight {
@@ -180,7 +183,10 @@ struct DeliveryRowContent {
     /// window (a delivery a doubled line cannot hold) it must not be doubled,
     /// or its row would be, mosaic and all, which crashes xterm 379.
     func drawLateMark(into frame: inout Frame, y: Int, width: Int, isSelected: Bool, category: ContentSizeCategory) {
-        guard let window else { return }
+        guard let window else {
+            drawLateMarkAfterAddress(into: &frame, y: y, width: width, isSelected: isSelected, category: category)
+            return
+        }
         let line = windowTop(y)
         let room = width - DeliveryRowContent.margin
         // Images keep their colours on a selected row (`draw`), so the mark does too where it may be one.
@@ -188,16 +194,52 @@ struct DeliveryRowContent {
         frame.restyle(x: textX, y: line, width: window.width, height: window.height) { $0.color = .danger }
         let big = typesetter.typeset("late", style: .caption1, category: category, width: max(1, width - textX))
         let gap = max(1, typesetter.rowsPerLine(for: .caption1, at: category))
-        let native = TypesetText(lines: [TypesetLine(graphemes: "late".map { Grapheme(String($0), columns: 1) })], isBold: true)
+        let native = Self.nativeLateWord
         if textX + window.width + gap + big.width <= room {
             frame.draw(big, x: textX + window.width + gap, y: line, style: style)
         } else if textX + window.width + 1 + native.width <= room {
             // On the middle row of the window's glyphs, where its digits are.
             frame.draw(native, x: textX + window.width + 1, y: line + (gap - 1) / 2, style: style)
-        } else if badge.columns >= native.width, badge.rows > 1 {
-            frame.draw(native, x: Self.badgeX(typesetter: typesetter), y: y + badge.rows - 1,
-                       style: CellStyle(bold: true, reverse: true, color: .danger))
+        } else {
+            drawLateMarkInBadge(into: &frame, y: y)
         }
+    }
+
+    /// The word "late" at native size.
+    private static let nativeLateWord = TypesetText(lines: [TypesetLine(graphemes: "late".map { Grapheme(String($0), columns: 1) })], isBold: true)
+
+    /// Where the mark fits nowhere beside the window: inside the badge's last
+    /// row, where the badge has rows and columns enough.
+    private func drawLateMarkInBadge(into frame: inout Frame, y: Int) {
+        guard badge.columns >= Self.nativeLateWord.width, badge.rows > 1 else { return }
+        frame.draw(Self.nativeLateWord, x: Self.badgeX(typesetter: typesetter), y: y + badge.rows - 1,
+                   style: CellStyle(bold: true, reverse: true, color: .danger))
+    }
+
+    /// From Small down the window ends the address (`addressText`), so the
+    /// mark goes at the end of the address's last line: the window's columns
+    /// there in the danger colour and the word after them, or in the badge
+    /// where the line has no room left. A last line that does not end with
+    /// the window (an address cut by its line limit, a right-to-left line
+    /// put in reading order) gets the badge's mark alone.
+    private func drawLateMarkAfterAddress(into frame: inout Frame, y: Int, width: Int, isSelected: Bool, category: ContentSizeCategory) {
+        guard let joinedWindow, typesetter.rowsPerLine(for: .subheadline, at: category) == 1,
+              let last = address.lines.last, last.pixels == nil, last.scaled == nil
+        else { return }
+        let windowCells = joinedWindow.map(String.init)
+        guard last.graphemes.map(\.text).suffix(windowCells.count).elementsEqual(windowCells) else {
+            drawLateMarkInBadge(into: &frame, y: y)
+            return
+        }
+        let line = addressTop(y) + address.height - 1
+        let windowWidth = last.graphemes.suffix(windowCells.count).reduce(0) { $0 + $1.columns }
+        frame.restyle(x: textX + last.width - windowWidth, y: line, width: windowWidth, height: 1) { $0.color = .danger }
+        guard textX + last.width + 1 + Self.nativeLateWord.width <= width - Self.margin else {
+            drawLateMarkInBadge(into: &frame, y: y)
+            return
+        }
+        frame.draw(Self.nativeLateWord, x: textX + last.width + 1, y: line,
+                   style: CellStyle(bold: true, reverse: isSelected && !typesetter.drawsImages, color: .danger))
     }
 
     /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).

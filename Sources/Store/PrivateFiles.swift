@@ -18,12 +18,14 @@ public enum PrivateFiles {
     public static func createFolders(_ folder: URL) throws {
         var missing: [String] = []
         var path = folder.standardizedFileURL.path
-        var isFolder: ObjCBool = false
-        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
             missing.append(path)
             path = (path as NSString).deletingLastPathComponent
         }
-        if !path.isEmpty, FileManager.default.fileExists(atPath: path), !isFolder.boolValue {
+        // Asked of the folder the walk stopped at, "/" included: the walk's
+        // last answer was about a missing path.
+        var isFolder: ObjCBool = false
+        if !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
             throw POSIXError(.ENOTDIR)
         }
         for created in missing.reversed() {
