@@ -36,6 +36,38 @@ struct OwnershipEndToEndTests {
         }
     }
 
+    /// The user's report: a change from the other browser to the delivery a
+    /// browser's notice speaks of rewords that notice at once, with no key,
+    /// rather than leaving "saved as Delivered · u undoes it" up until `u` is refused.
+    @Test func aNoticeFollowsTheOtherBrowsersChangeToItsDelivery() throws {
+        let binary = try #require(TmuxSession.binary)
+        let first = try TmuxSession(width: 80, height: 24)
+        let second = try TmuxSession(width: 80, height: 24)
+        let store = first.home.appendingPathComponent("shared.sqlite").path
+        let config = first.home.appendingPathComponent("shared-config").path
+        let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try ChildProcess.run([binary, "import", sample, "--store", store], captureOutput: false)
+        try Self.browse(first, store: store, config: config)
+        try Self.browse(second, store: store, config: config)
+
+        try Self.open(first, row: 1, id: "DLV-0001")
+        try first.press("d")
+        try first.waitFor { Self.statusLine($0).contains("saved as Delivered · u undoes it") }
+        try Self.open(second, row: 1, id: "DLV-0001")
+        try second.press("f")
+        try second.waitFor { Self.statusLine($0).contains("saved as Failed") }
+        let told = try first.waitFor { Self.statusLine($0).contains("changed to Failed elsewhere since") }
+        #expect(!Self.statusLine(told).contains("u undoes it"), "\(Self.statusLine(told))")
+        try first.press("u")
+        try first.waitFor { Self.statusLine($0).contains("Not undone") }
+        #expect(try Self.status("DLV-0001", in: store) == "failed")
+
+        for browser in [first, second] {
+            try browser.press("Escape", "q")
+            try browser.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$ [exit 0]") } }
+        }
+    }
+
     @Test func undoIsTheBrowsersOwnAndNeverOverAnothersNewerChange() throws {
         let binary = try #require(TmuxSession.binary)
         let first = try TmuxSession(width: 80, height: 24)
