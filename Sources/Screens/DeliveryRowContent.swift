@@ -51,13 +51,16 @@ struct DeliveryRowContent {
             let addressRows = max(0, fixedHeight - name.height - bottomSpacing)
             let addressLines = addressRows / typesetter.rowsPerLine(for: .subheadline, at: category)
             address = addressLines > 0
-                ? typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
+                ? typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines,
+                                     isolatedSuffix: joinedWindow)
                 : TypesetText(lines: [], isBold: false)
             window = nil
         } else {
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: Self.lineLimit.name)
+            // The joined window is a run of its own: after a right-to-left address it
+            // must still read 09:00-12:00, and come last (at the line's left end).
             address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth,
-                                         lineLimit: Self.lineLimit.address)
+                                         lineLimit: Self.lineLimit.address, isolatedSuffix: joinedWindow)
             window = Self.windowLine(of: delivery, category: category).map { text in
                 typesetter.typeset(text, style: .caption1, category: category, width: textWidth, lineLimit: Self.lineLimit.window)
             }
