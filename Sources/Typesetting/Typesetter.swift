@@ -150,9 +150,13 @@ public struct Typesetter: Sendable {
     }
 
     /// One native line as it is written to the terminal: shaped and in
-    /// visual order when the program orders right-to-left text, else as is.
+    /// visual order when the program orders right-to-left text, else in
+    /// logical order with its isolate marked (`VisualOrder.markingIsolate`).
     func nativeOrder(_ graphemes: [Grapheme], isolatedFrom: Int? = nil) -> [Grapheme] {
-        rightToLeft == .program ? VisualOrder.line(graphemes, isolatedFrom: isolatedFrom) : graphemes
+        switch rightToLeft {
+        case .program: VisualOrder.line(graphemes, isolatedFrom: isolatedFrom)
+        case .terminal: VisualOrder.markingIsolate(graphemes, from: isolatedFrom)
+        }
     }
 
     /// Rows `typeset` would return, from widths alone: nothing is rasterised

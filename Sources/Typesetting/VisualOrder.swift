@@ -34,6 +34,23 @@ enum VisualOrder {
         return DisplayWidth.graphemes(of: visual)
     }
 
+    /// A line in logical order for a terminal that orders it itself, with
+    /// a left-to-right mark at the end of the grapheme before `from` where
+    /// the line holds right-to-left text. The terminal gets no isolate
+    /// controls (the Sanitizer keeps every reordering control from it); the
+    /// mark does their work for a left-to-right suffix such as a window: its
+    /// digits stay European numbers (bidi rule W2 stops at the mark) and it
+    /// is one left-to-right run after the address, on a row the terminal
+    /// lays out left to right (`Frame.markRowsLeftToRight`).
+    static func markingIsolate(_ graphemes: [Grapheme], from start: Int?) -> [Grapheme] {
+        guard let start, start > 0, start < graphemes.count,
+              graphemes[..<start].contains(where: { $0.text.unicodeScalars.contains(where: isRightToLeft) })
+        else { return graphemes }
+        var marked = graphemes
+        marked[start - 1] = Grapheme(marked[start - 1].text + RightToLeftOrdering.leftToRightMark, columns: marked[start - 1].columns)
+        return marked
+    }
+
     /// FSI: the isolate takes the direction of its first strong character,
     /// left to right where it has none (digits).
     static let firstStrongIsolate: UInt16 = 0x2068

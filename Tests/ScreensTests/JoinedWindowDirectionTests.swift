@@ -12,14 +12,17 @@ import Typesetting
 @Suite struct JoinedWindowDirectionTests {
     static let names = ["נועה לוי", "فاطمة الزهراء"]
 
-    static func frame(category: ContentSizeCategory, glyphs: GlyphMode) -> Frame {
+    static func frame(category: ContentSizeCategory, glyphs: GlyphMode, ordering: RightToLeftOrdering = .program) -> Frame {
         DisplayWidth.prepareLocale()
         let rightToLeft = SampleData.deliveries.deliveries.filter { names.contains($0.name) }.map { delivery in
             var windowed = delivery
             windowed.window = "09:00-12:00"
             return windowed
         }
-        return SampleData.state(width: 100, height: 12, category: category, glyphs: glyphs, source: InMemoryDeliveries(rightToLeft)).render()
+        var typesetter = Typesetter(glyphs: glyphs)
+        typesetter.rightToLeft = ordering
+        let state = AppState(source: InMemoryDeliveries(rightToLeft), size: Size(width: 100, height: 12), category: category, typesetter: typesetter)
+        return state.render()
     }
 
     @Test(arguments: [ContentSizeCategory.small, .xSmall], [GlyphMode.native, .doubled, .braille, .blocks, .scaled])
@@ -42,5 +45,19 @@ import Typesetting
             let text = (0 ..< frame.height).flatMap { y in (0 ..< frame.width).map { frame[$0, y].grapheme } }.joined()
             #expect(!text.unicodeScalars.contains { (0x2066 ... 0x2069).contains($0.value) || $0.value == 0xFFFD }, "\(glyphs)")
         }
+    }
+
+    /// A terminal that orders right-to-left text itself gets the row in
+    /// logical order and no isolate: a left-to-right mark in the cell before
+    /// the window keeps the window's digits one left-to-right run there.
+    @Test(arguments: [ContentSizeCategory.small, .xSmall])
+    func whereTheTerminalOrdersTheCellBeforeTheWindowCarriesALeftToRightMark(category: ContentSizeCategory) throws {
+        let frame = Self.frame(category: category, glyphs: .native, ordering: .terminal)
+        let lines = frame.plainTextLines
+        let y = try #require(lines.firstIndex { $0.contains("الرياض 12271 · ") }, "logical order: \(lines)")
+        let cells = (0 ..< frame.width).map { frame[$0, y].grapheme }
+        let window = try #require((0 ..< cells.count - 11).first { cells[$0 ..< $0 + 11].joined() == "09:00-12:00" })
+        #expect(cells[window - 1] == " " + RightToLeftOrdering.leftToRightMark)
+        #expect(!cells.joined().unicodeScalars.contains { (0x2066 ... 0x2069).contains($0.value) })
     }
 }

@@ -69,4 +69,24 @@ import Testing
         #expect(Typesetter.isolatedFrom(7, inLine: 5 ..< 10) == 2)
         #expect(Typesetter.isolatedFrom(7, inLine: 10 ..< 12) == 0)
     }
+
+    /// Where the terminal orders right-to-left text, the line goes in logical
+    /// order with no isolate controls; a left-to-right mark before the window
+    /// keeps it one left-to-right run for the terminal's bidi algorithm
+    /// (simulated here with ICU on a row the terminal lays out left to right).
+    @Test func whereTheTerminalOrdersTheSuffixIsMarkedLeftToRight() {
+        var typesetter = Typesetter(glyphs: .native)
+        typesetter.rightToLeft = .terminal
+        let text = "شارع الملك 45 · 09:00-12:00"
+        let line = typesetter.typeset(text, style: .subheadline, category: .small, width: 80, isolatedSuffix: "09:00-12:00").lines[0]
+        let scalars = line.graphemes.flatMap { $0.text.unicodeScalars.map(\.value) }
+        #expect(!scalars.contains { (0x2066 ... 0x2069).contains($0) }, "no isolate controls reach the terminal")
+        #expect(line.text.replacingOccurrences(of: RightToLeftOrdering.leftToRightMark, with: "") == text, "logical order")
+        #expect(line.graphemes.map(\.text).suffix(12).first == " " + RightToLeftOrdering.leftToRightMark)
+        let row = [Grapheme(RightToLeftOrdering.leftToRightMark, columns: 0)] + line.graphemes
+        let terminal = VisualOrder.line(row).map(\.text).joined()
+        #expect(terminal.hasSuffix(" · 09:00-12:00"), "\(terminal)")
+        let unmarked = VisualOrder.line([Grapheme(RightToLeftOrdering.leftToRightMark, columns: 0)] + DisplayWidth.graphemes(of: text))
+        #expect(unmarked.map(\.text).joined().hasPrefix("12:00-09:00"), "without the mark: \(unmarked.map(\.text).joined())")
+    }
 }
