@@ -51,13 +51,16 @@ struct DeliveryRowContent {
             let addressRows = max(0, fixedHeight - name.height - bottomSpacing)
             let addressLines = addressRows / typesetter.rowsPerLine(for: .subheadline, at: category)
             address = addressLines > 0
-                ? typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines)
+                ? typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth, lineLimit: addressLines,
+                                     isolatedSuffix: joinedWindow)
                 : TypesetText(lines: [], isBold: false)
             window = nil
         } else {
             name = typesetter.typeset(delivery.name, style: .headline, category: category, width: textWidth, lineLimit: Self.lineLimit.name)
+            // The joined window is a run of its own: after a right-to-left address it
+            // must still read 09:00-12:00, and come last (at the line's left end).
             address = typesetter.typeset(addressText, style: .subheadline, category: category, width: textWidth,
-                                         lineLimit: Self.lineLimit.address)
+                                         lineLimit: Self.lineLimit.address, isolatedSuffix: joinedWindow)
             window = Self.windowLine(of: delivery, category: category).map { text in
                 typesetter.typeset(text, style: .caption1, category: category, width: textWidth, lineLimit: Self.lineLimit.window)
             }
@@ -217,29 +220,54 @@ struct DeliveryRowContent {
     }
 
     /// From Small down the window ends the address (`addressText`), so the
-    /// mark goes at the end of the address's last line: the window's columns
-    /// there in the danger colour and the word after them, or in the badge
-    /// where the line has no room left. A last line that does not end with
-    /// the window (an address cut by its line limit, a right-to-left line
-    /// put in reading order) gets the badge's mark alone.
+    /// mark goes on the address's last line: the window's columns there in
+    /// the danger colour, and the word after the line. The window ends the
+    /// line, or starts it where a right-to-left address was put in visual
+    /// order (its isolate comes last in reading order, at the left end).
+    /// Where the line has no room for the word, or does not hold the window
+    /// (an address cut by its line limit), the word goes elsewhere by one
+    /// rule (`drawLateWordElsewhere`), so a late row always says so in a word.
     private func drawLateMarkAfterAddress(into frame: inout Frame, y: Int, width: Int, isSelected: Bool, category: ContentSizeCategory) {
         guard let joinedWindow, typesetter.rowsPerLine(for: .subheadline, at: category) == 1,
               let last = address.lines.last, last.pixels == nil, last.scaled == nil
         else { return }
+        let style = CellStyle(bold: true, reverse: isSelected && !typesetter.drawsImages, color: .danger)
         let windowCells = joinedWindow.map(String.init)
-        guard last.graphemes.map(\.text).suffix(windowCells.count).elementsEqual(windowCells) else {
-            drawLateMarkInBadge(into: &frame, y: y)
-            return
-        }
+        let texts = last.graphemes.map(\.text)
         let line = addressTop(y) + address.height - 1
-        let windowWidth = last.graphemes.suffix(windowCells.count).reduce(0) { $0 + $1.columns }
-        frame.restyle(x: textX + last.width - windowWidth, y: line, width: windowWidth, height: 1) { $0.color = .danger }
+        let windowX: Int, windowWidth: Int
+        if texts.suffix(windowCells.count).elementsEqual(windowCells) {
+            windowWidth = last.graphemes.suffix(windowCells.count).reduce(0) { $0 + $1.columns }
+            windowX = textX + last.width - windowWidth
+        } else if texts.prefix(windowCells.count).elementsEqual(windowCells) {
+            windowWidth = last.graphemes.prefix(windowCells.count).reduce(0) { $0 + $1.columns }
+            windowX = textX
+        } else {
+            drawLateWordElsewhere(into: &frame, y: y, width: width, style: style, category: category)
+            return
+        }
+        frame.restyle(x: windowX, y: line, width: windowWidth, height: 1) { $0.color = .danger }
         guard textX + last.width + 1 + Self.nativeLateWord.width <= width - Self.margin else {
+            drawLateWordElsewhere(into: &frame, y: y, width: width, style: style, category: category)
+            return
+        }
+        frame.draw(Self.nativeLateWord, x: textX + last.width + 1, y: line, style: style)
+    }
+
+    /// The word where the address's last line has no room for it: inside a
+    /// badge of two rows or more (Small), else after the name's last line
+    /// (xSmall's badge is one row, a status symbol the word must not hide),
+    /// where that is native text with room; else the window's colour alone.
+    private func drawLateWordElsewhere(into frame: inout Frame, y: Int, width: Int, style: CellStyle, category: ContentSizeCategory) {
+        if badge.columns >= Self.nativeLateWord.width, badge.rows > 1 {
             drawLateMarkInBadge(into: &frame, y: y)
             return
         }
-        frame.draw(Self.nativeLateWord, x: textX + last.width + 1, y: line,
-                   style: CellStyle(bold: true, reverse: isSelected && !typesetter.drawsImages, color: .danger))
+        guard typesetter.rowsPerLine(for: .headline, at: category) == 1,
+              let last = name.lines.last, last.pixels == nil, last.scaled == nil, last.lineAttribute == .normal,
+              textX + last.width + 1 + Self.nativeLateWord.width <= width - Self.margin
+        else { return }
+        frame.draw(Self.nativeLateWord, x: textX + last.width + 1, y: y + name.height - 1, style: style)
     }
 
     /// Draws the row with its top at `y` (rows above 0 or below the frame are clipped).

@@ -80,10 +80,20 @@ public enum DisplayWidth {
     }
 
     /// The cells of a measured grapheme (one, unless it holds several
-    /// spacing characters).
+    /// spacing characters). A zero-width character after a spacing one stays
+    /// in its cell (the left-to-right mark `VisualOrder.markingIsolate` adds
+    /// to a space): alone it would be a cell of no columns, which `Frame.put` drops.
     public static func cells(of grapheme: Grapheme) -> [Grapheme] {
         guard grapheme.text.unicodeScalars.count > 1 else { return [grapheme] }
-        return grapheme.text.flatMap { cells(of: $0) }
+        var out: [Grapheme] = []
+        for cell in grapheme.text.flatMap({ cells(of: $0) }) {
+            if cell.columns == 0, let last = out.last, last.columns > 0 {
+                out[out.count - 1] = Grapheme(last.text + cell.text, columns: last.columns)
+            } else {
+                out.append(cell)
+            }
+        }
+        return out
     }
 
     /// The string as measured cells, sanitised first.

@@ -21,16 +21,21 @@ extension Typesetter {
         return PixelRaster.shared.face(font: font, bold: metrics.isBold, points: points, cell: cellPixels).map(LineScaling.pixels)
     }
 
-    func typesetPixels(_ measured: MeasuredText, face: PixelFace, isBold: Bool, width: Int, lineLimit: Int?) -> TypesetText {
+    func typesetPixels(
+        _ measured: MeasuredText, face: PixelFace, isBold: Bool, width: Int, lineLimit: Int?, isolatedFrom: Int? = nil
+    ) -> TypesetText {
         let layout = LineWrapper.layout(measured, columnScale: 1, width: face.columns(fittingCells: max(1, width)), lineLimit: lineLimit)
         let all = measured.graphemes()
         var lines: [TypesetLine] = []
         for (index, range) in layout.lines.enumerated() {
-            var graphemes = Array(all[range]).filter { $0.columns > 0 }
+            let line = Array(all[range])
+            // The isolate's start among the graphemes kept.
+            let isolated = Self.isolatedFrom(isolatedFrom, inLine: range).map { start in line.prefix(start).filter { $0.columns > 0 }.count }
+            var graphemes = line.filter { $0.columns > 0 }
             while graphemes.last?.text == " " { graphemes.removeLast() }
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
             let columns = min(max(1, width), face.cells(forColumns: graphemes.reduce(0) { $0 + $1.columns }))
-            let image = PixelLine(graphemes: VisualOrder.line(graphemes), face: face, columns: columns)
+            let image = PixelLine(graphemes: VisualOrder.line(graphemes, isolatedFrom: isolated), face: face, columns: columns)
             lines.append(TypesetLine(graphemes: Self.fallback(graphemes, columns: columns), lineAttribute: .normal, pixels: image))
             lines += Array(repeating: TypesetLine(graphemes: []), count: face.rows - 1)
         }

@@ -25,7 +25,7 @@ extension Typesetter {
     }
 
     func typesetScaled(
-        _ measured: MeasuredText, scaling: LineScaling, isBold: Bool, width: Int, lineLimit: Int?
+        _ measured: MeasuredText, scaling: LineScaling, isBold: Bool, width: Int, lineLimit: Int?, isolatedFrom: Int? = nil
     ) -> TypesetText {
         let factor = scaling.factor
         let layout = LineWrapper.layout(measured, columnScale: factor, width: width, lineLimit: lineLimit)
@@ -35,7 +35,7 @@ extension Typesetter {
             var graphemes = Array(all[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
             // The terminal scales cells as written: right-to-left text goes in ordered (no doubled line holds it).
-            graphemes = nativeOrder(graphemes).filter { $0.columns > 0 }
+            graphemes = nativeOrder(graphemes, isolatedFrom: Self.isolatedFrom(isolatedFrom, inLine: range)).filter { $0.columns > 0 }
             // The fallback: each character then the blanks its block covers.
             var spaced: [Grapheme] = []
             for grapheme in graphemes {

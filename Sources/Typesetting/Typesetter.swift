@@ -88,19 +88,31 @@ public struct Typesetter: Sendable {
     /// Lays out `text` in at most `width` columns; with `lineLimit`, the last
     /// line kept ends in an ellipsis if text was cut. Big glyphs wrap by their
     /// own width and give `rowsPerLine` rows per line of text.
+    ///
+    /// `isolatedSuffix`, the end of `text` read in a direction of its own
+    /// (a time window run on after an address), is ordered as a bidi
+    /// isolate: a right-to-left text before it does not reverse it (see
+    /// `VisualOrder.line`). It changes no width, so `height(of:)` needs it not.
     public func typeset(
-        _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil
+        _ text: String, style: TextStyle, category: ContentSizeCategory, width: Int, lineLimit: Int? = nil,
+        isolatedSuffix: String? = nil
     ) -> TypesetText {
         if let other = fitting(text, style: style, at: category) {
-            return other.typeset(text, style: style, category: category, width: width, lineLimit: lineLimit)
+            return other.typeset(text, style: style, category: category, width: width, lineLimit: lineLimit,
+                                 isolatedSuffix: isolatedSuffix)
         }
         let metrics = ramp.metrics(for: style, at: category)
-        let measured = MeasuredTextCache.shared.measured(Self.shownPrefix(of: text, lineLimit: lineLimit, width: width))
+        let shown = Self.shownPrefix(of: text, lineLimit: lineLimit, width: width)
+        let measured = MeasuredTextCache.shared.measured(shown)
+        // A text cut to what its lines can show has lost its end, the suffix with it.
+        let isolatedFrom = shown.utf8.count == text.utf8.count
+            ? isolatedSuffix.flatMap { Self.start(of: $0, endingGraphemes: measured.graphemes()) } : nil
         if case .pixels(let face) = lineScaling(for: style, at: category) {
-            return typesetPixels(measured, face: face, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+            return typesetPixels(measured, face: face, isBold: metrics.isBold, width: width, lineLimit: lineLimit, isolatedFrom: isolatedFrom)
         }
         if let scaling = lineScaling(for: style, at: category) {
-            return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit)
+            return typesetScaled(measured, scaling: scaling, isBold: metrics.isBold, width: width, lineLimit: lineLimit,
+                                 isolatedFrom: isolatedFrom)
         }
         let face = bigFace(for: style, at: category)
         let layout = LineWrapper.layout(measured, columnScale: face?.columnCells ?? 1, width: width, lineLimit: lineLimit)
@@ -109,19 +121,42 @@ public struct Typesetter: Sendable {
         for (index, range) in layout.lines.enumerated() {
             var graphemes = Array(all[range])
             if layout.isTruncated, index == layout.lines.count - 1 { graphemes.append(Self.ellipsis) }
+            let isolated = Self.isolatedFrom(isolatedFrom, inLine: range)
             if let face {
-                lines += Self.draw(VisualOrder.line(graphemes), in: face, width: width)
+                lines += Self.draw(VisualOrder.line(graphemes, isolatedFrom: isolated), in: face, width: width)
             } else {
-                lines.append(TypesetLine(graphemes: nativeOrder(graphemes)))
+                lines.append(TypesetLine(graphemes: nativeOrder(graphemes, isolatedFrom: isolated)))
             }
         }
         return TypesetText(lines: lines, isBold: metrics.isBold)
     }
 
+    /// Where `suffix` starts among `graphemes` (a whole text's), or nil
+    /// where the text does not end with it grapheme for grapheme (a suffix
+    /// starting with a mark joins the grapheme before it): then nothing is isolated.
+    static func start(of suffix: String, endingGraphemes graphemes: [Grapheme]) -> Int? {
+        let cells = MeasuredTextCache.shared.measured(suffix).graphemes().map(\.text)
+        guard !cells.isEmpty, graphemes.count >= cells.count,
+              graphemes.suffix(cells.count).map(\.text).elementsEqual(cells) else { return nil }
+        return graphemes.count - cells.count
+    }
+
+    /// A text's isolate start (`start(of:endingGraphemes:)`) within the line
+    /// holding its graphemes `range`: 0 where the isolate began on an earlier
+    /// line, nil where it begins on a later one.
+    static func isolatedFrom(_ start: Int?, inLine range: Range<Int>) -> Int? {
+        guard let start, start < range.upperBound else { return nil }
+        return max(0, start - range.lowerBound)
+    }
+
     /// One native line as it is written to the terminal: shaped and in
-    /// visual order when the program orders right-to-left text, else as is.
-    func nativeOrder(_ graphemes: [Grapheme]) -> [Grapheme] {
-        rightToLeft == .program ? VisualOrder.line(graphemes) : graphemes
+    /// visual order when the program orders right-to-left text, else in
+    /// logical order with its isolate marked (`VisualOrder.markingIsolate`).
+    func nativeOrder(_ graphemes: [Grapheme], isolatedFrom: Int? = nil) -> [Grapheme] {
+        switch rightToLeft {
+        case .program: VisualOrder.line(graphemes, isolatedFrom: isolatedFrom)
+        case .terminal: VisualOrder.markingIsolate(graphemes, from: isolatedFrom)
+        }
     }
 
     /// Rows `typeset` would return, from widths alone: nothing is rasterised
