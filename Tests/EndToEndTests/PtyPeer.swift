@@ -20,6 +20,10 @@ final class PtyPeer {
         /// As kitty 0.26 with its graphics protocol: the graphics query
         /// answered OK, no OSC 66.
         case kittyGraphics
+        /// A text terminal that knows synchronized output: DECRPM says
+        /// mode 2026 is reset (known), cursor and status reports are
+        /// answered, nothing else.
+        case synchronizedOutput
     }
 
     typealias Failure = PseudoTerminalProgram.Failure
@@ -83,7 +87,10 @@ final class PtyPeer {
             } else if rest.starts(with: [escape] + Array("[5n".utf8)) {
                 send("\u{1B}[0n")
                 answered += 4
-            } else if answers != .kitty, let (reply, length) = graphicsReply(rest) {
+            } else if answers == .synchronizedOutput, rest.starts(with: [escape] + Array("[?2026$p".utf8)) {
+                send("\u{1B}[?2026;2$y")
+                answered += 9
+            } else if answers == .sixel || answers == .kittyGraphics, let (reply, length) = graphicsReply(rest) {
                 send(reply)
                 answered += length
             } else if answers == .kitty, rest.starts(with: [escape] + Array("]66;".utf8)) {
