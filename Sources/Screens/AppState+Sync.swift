@@ -38,8 +38,11 @@ extension AppState {
     private mutating func reword(notice words: String) {
         guard notice != words else { return }
         let keyProof = keyProofNotice == noticeSerial
+        let speaksOf = noticeSubject?.serial == noticeSerial
         notice = words
         if keyProof { keyProofNotice = noticeSerial }
+        let serial = noticeSerial
+        if speaksOf { noticeSubject?.serial = serial }
     }
 
     /// `r` or `x` while a refused change is shown; nil for any other key (or none shown).

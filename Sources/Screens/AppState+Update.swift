@@ -96,6 +96,12 @@ extension AppState {
             commands = []
         case .deliveryRead(let delivery):
             refreshShipment(delivery)
+            if let words = shownNoticeSubject?.changedElsewhere(delivery) {
+                // The notice said "saved" of a status the delivery no longer has: it says what it has now, until read.
+                noticeSubject = nil
+                notice = words
+                keyProofNotice = noticeSerial
+            }
             commands = []
         case .textSizeNotSaved(let failure):
             notice = "Could not save the text size: \(failure.reason)"
@@ -115,6 +121,10 @@ extension AppState {
         case .storeChanged:
             commands = readAgain()
             if case .shipment(let shown, _) = route { commands.append(.readDelivery(id: shown.id)) }
+            // The delivery the notice speaks of may be one another browser changed.
+            if let subject = shownNoticeSubject, !commands.contains(.readDelivery(id: subject.deliveryID)) {
+                commands.append(.readDelivery(id: subject.deliveryID))
+            }
         case .synced(let report):
             commands = synced(report)
         }
@@ -225,7 +235,7 @@ extension AppState {
         case (_, .success(.refused(let reason))):
             notice = "Not undone: " + reason
             return []
-        case (_, .success(.changed(_, let status, let delivery, let queued))):
+        case (_, .success(.changed(let id, let status, let delivery, let queued))):
             if let delivery { refreshShipment(delivery) }
             // An undo may change a delivery other than the one on screen: the notice names it.
             let undone = if case .undo = request { true } else { false }
@@ -244,6 +254,7 @@ extension AppState {
                 notice = saved
             }
             keyProofNotice = noticeSerial
+            noticeSubject = NoticeSubject(deliveryID: id, naming: named(delivery), status: status, offersUndo: !undone, serial: noticeSerial)
             return readAgain()
         }
     }

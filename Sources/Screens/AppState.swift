@@ -53,6 +53,13 @@ public struct AppState: Sendable {
     var conflictsLookedAt: Set<String> = []
     /// The notice of the change being sent, whose words follow the link until the hub has it.
     var noticeWhenSent: SentChangeNotice?
+    /// The delivery a change's notice speaks of, checked against the store whenever it changes.
+    var noticeSubject: NoticeSubject?
+    /// `noticeSubject` while its notice is the one shown.
+    var shownNoticeSubject: NoticeSubject? {
+        guard let subject = noticeSubject, notice != nil, subject.serial == noticeSerial else { return nil }
+        return subject
+    }
     /// The status bar's message: a refused change until it is looked at, the
     /// link's state while it is away, then the latest notice.
     var statusMessage: String? {

@@ -24,6 +24,7 @@ struct HelpOverlay {
         ("Home End  g G", "first / last delivery"),
         ("5j 3↓ 10G", "a count repeats a move; 10G goes to row 10 (a 0 after digits is part of the count)"),
         ("Enter → l", "open the shipment"),
+        ("click", "select the delivery clicked (Enter opens it)"),
         ("/", "search name, address, id as you type (Enter keeps it, Esc cancels it)"),
         ("n N", "next / previous match"),
         ("f F", "next / previous status filter"),

@@ -288,14 +288,16 @@ struct DeliveryImporter: Sendable {
             let before = try StoreDatabase.rowCount(db)
             let upsert = try DeliveryUpsert(db)
             var changed: [(position: Int32, old: String?, new: String)] = []
+            var unchanged = 0
             for row in rows {
                 let written = try upsert.write(row, path: path)
+                if !written.changed { unchanged += 1 }
                 if let text = written.changedText { changed.append((Int32(truncatingIfNeeded: written.position), text.old, text.new)) }
             }
             try SearchWordIndex.update(db, changed: changed)
             try manifest.record(db)
             let after = try StoreDatabase.rowCount(db)
-            return ImportSummary(deliveries: total, added: after - before, storeCount: after)
+            return ImportSummary(deliveries: total, added: after - before, unchanged: unchanged, storeCount: after)
         }
         database.advanceGeneration()
         return summary

@@ -51,7 +51,12 @@ public final class DeliveryStore: Sendable {
         importer = DeliveryImporter(database: database)
         finder = DeliverySearch(database: database, listing: listing, keptTextOrders: KeptTextOrders())
         statusLog = StatusLog(database: database)
-        if access == .readWrite { importer.discardAbandonedImport() }
+        if access == .readWrite {
+            importer.discardAbandonedImport()
+            // The version as opened: another process's commit before the first
+            // look must count as a change, not become the version compared with.
+            _ = try? refreshIfChangedElsewhere()
+        }
     }
 
     /// Opens the store at `path`, or the default store (`StoreLocation.defaultURL()`) when nil.

@@ -29,26 +29,37 @@ struct DeliveryUpsert {
                               THEN delivery.status ELSE excluded.status END,
                 importedStatus = excluded.importedStatus,
                 items = excluded.items, instructions = excluded.instructions, window = excluded.window
+            WHERE delivery.name IS NOT excluded.name OR delivery.line1 IS NOT excluded.line1
+                OR delivery.line2 IS NOT excluded.line2 OR delivery.phone IS NOT excluded.phone
+                OR delivery.text IS NOT excluded.text OR delivery.importedStatus IS NOT excluded.importedStatus
+                OR delivery.items IS NOT excluded.items OR delivery.instructions IS NOT excluded.instructions
+                OR delivery.window IS NOT excluded.window
             RETURNING position
             """)
         lengths = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO delivery_length(position, name, address, window) VALUES (?, ?, ?, ?)
             """)
-        oldText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE id = ?")
+        oldText = try db.makeStatement(sql: "SELECT position, searchFolded FROM delivery WHERE id = ?")
         newText = try db.makeStatement(sql: "SELECT searchFolded FROM delivery WHERE position = ?")
     }
 
-    /// Writes `row`; its position, and its folded text before and after when that changed.
-    func write(_ row: ImportRow, path: String) throws -> (position: Int64, changedText: (old: String?, new: String)?) {
-        let old = try String.fetchOne(oldText, arguments: [row.id])
+    /// Writes `row`: its position, whether anything of it changed (a new
+    /// row did; a known one left as it was is not written at all, so that an
+    /// import can say how many it changed), and its folded text before and
+    /// after when that changed.
+    func write(_ row: ImportRow, path: String) throws -> (position: Int64, changed: Bool, changedText: (old: String?, new: String)?) {
+        let old = try Row.fetchOne(oldText, arguments: [row.id])
         upsert.setUncheckedArguments(row.arguments)
+        // No row back: the update's WHERE found every column as the manifest has it.
         guard let position = try Int64.fetchOne(upsert) else {
-            throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)")
+            guard let old else { throw StoreError(kind: .inputOutput, path: path, reason: "no row for delivery \(row.id)") }
+            return (old["position"], false, nil)
         }
         lengths.setUncheckedArguments([position, row.lengths.name, row.lengths.address, row.lengths.window])
         try lengths.execute()
         // The text as the triggers folded it, after the upsert.
+        let oldFolded: String? = old?["searchFolded"]
         let new = try String.fetchOne(newText, arguments: [position]) ?? ""
-        return (position, old == new ? nil : (old, new))
+        return (position, true, oldFolded == new ? nil : (oldFolded, new))
     }
 }

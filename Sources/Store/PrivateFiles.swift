@@ -26,13 +26,13 @@ public enum PrivateFiles {
         // last answer was about a missing path.
         var isFolder: ObjCBool = false
         if !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw POSIXError(.ENOTDIR)
+            throw FileSystemError(path: path, code: ENOTDIR)
         }
         for created in missing.reversed() {
             if mkdir(created, folderMode) != 0 {
                 // Made meanwhile by someone else: theirs, as it is.
                 if errno == EEXIST { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                throw FileSystemError(path: created)
             }
             // The umask may have taken bits the owner needs (0277): set it exactly.
             chmod(created, folderMode)
@@ -58,7 +58,7 @@ public enum PrivateFiles {
     /// Creates an empty file at `path`, 0600, unless one is there.
     public static func createFile(_ path: String) throws {
         let descriptor = openPrivately(path, flags: O_WRONLY)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path) }
         close(descriptor)
     }
 
@@ -67,7 +67,7 @@ public enum PrivateFiles {
     public static func write(_ data: Data, to url: URL) throws {
         let temporary = url.path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, fileMode)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard descriptor >= 0 else { throw FileSystemError(path: temporary) }
         var existing = stat()
         fchmod(descriptor, stat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : fileMode)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -82,7 +82,7 @@ public enum PrivateFiles {
         guard rename(temporary, url.path) == 0 else {
             let code = errno
             unlink(temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            throw FileSystemError(path: url.path, code: code)
         }
     }
 }

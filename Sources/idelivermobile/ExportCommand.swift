@@ -34,7 +34,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "csv or json.")
     var format: Format = .csv
 
-    @Option(help: ArgumentHelp("Only deliveries with this status: pending, out_for_delivery, delivered or failed.", valueName: "status"))
+    @Option(help: ArgumentHelp("Only deliveries with this status: pending, out_for_delivery, delivered or failed; all (the default) takes every one.", valueName: "status"))
     var status: StatusFilter = .all
 
     @Option(help: ArgumentHelp("Only deliveries the search finds (as / finds them).", valueName: "text"))

@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
                                + "nothing to do (the store holds \(summary.storeCount)).")
             return
         }
-        StandardOutput.say("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated) "
+        StandardOutput.say("Imported \(summary.deliveries) deliver\(summary.deliveries == 1 ? "y" : "ies") from \(file) (\(summary.added) new, \(summary.updated) updated\(summary.unchanged.map { ", \($0) unchanged" } ?? "")) "
                            + "into \(deliveryStore.location); the store now holds \(summary.storeCount).")
     }
 

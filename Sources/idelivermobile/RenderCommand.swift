@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show the list as a search for TEXT shows it (a store only).", valueName: "text"))
     var search: String?
 
-    @Option(help: ArgumentHelp("Show one status only: pending, out_for_delivery, delivered or failed (a store only).", valueName: "status"))
+    @Option(help: ArgumentHelp("Show one status only: pending, out_for_delivery, delivered or failed, or all (the default) (a store only).", valueName: "status"))
     var status: StatusFilter?
 
     @Flag(help: "Print escape sequences (colours, attributes, doubled lines, OSC 66) instead of plain text.")

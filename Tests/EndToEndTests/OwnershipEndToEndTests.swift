@@ -21,6 +21,25 @@ struct OwnershipEndToEndTests {
         try tmux.waitFor { statusLine($0).contains("1/52") }
     }
 
+    /// The settings folder both browsers share (one user), in the first's home.
+    private static func sharedConfig(of first: TmuxSession) -> String {
+        first.home.appendingPathComponent("shared-config").path
+    }
+
+    /// Two browsers of one user (one settings folder) on one store of the sample deliveries.
+    private static func twoBrowsers() throws -> (first: TmuxSession, second: TmuxSession, store: String) {
+        let binary = try #require(TmuxSession.binary)
+        let first = try TmuxSession(width: 80, height: 24)
+        let second = try TmuxSession(width: 80, height: 24)
+        let store = first.home.appendingPathComponent("team.sqlite").path
+        let config = sharedConfig(of: first)
+        let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
+        try ChildProcess.run([binary, "import", sample, "--store", store], captureOutput: false)
+        try browse(first, store: store, config: config)
+        try browse(second, store: store, config: config)
+        return (first, second, store)
+    }
+
     /// Opens the delivery on row `row` (1-based) from the top of the list.
     private static func open(_ tmux: TmuxSession, row: Int, id: String) throws {
         try tmux.press("g")
@@ -36,16 +55,32 @@ struct OwnershipEndToEndTests {
         }
     }
 
+    /// The user's report: a change from the other browser to the delivery a
+    /// browser's notice speaks of rewords that notice at once, with no key,
+    /// rather than leaving "saved as Delivered · u undoes it" up until `u` is refused.
+    @Test func aNoticeFollowsTheOtherBrowsersChangeToItsDelivery() throws {
+        let (first, second, store) = try Self.twoBrowsers()
+
+        try Self.open(first, row: 1, id: "DLV-0001")
+        try first.press("d")
+        try first.waitFor { Self.statusLine($0).contains("saved as Delivered · u undoes it") }
+        try Self.open(second, row: 1, id: "DLV-0001")
+        try second.press("f")
+        try second.waitFor { Self.statusLine($0).contains("saved as Failed") }
+        let told = try first.waitFor { Self.statusLine($0).contains("changed to Failed elsewhere since") }
+        #expect(!Self.statusLine(told).contains("u undoes it"), "\(Self.statusLine(told))")
+        try first.press("u")
+        try first.waitFor { Self.statusLine($0).contains("Not undone") }
+        #expect(try Self.status("DLV-0001", in: store) == "failed")
+
+        for browser in [first, second] {
+            try browser.press("Escape", "q")
+            try browser.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$ [exit 0]") } }
+        }
+    }
+
     @Test func undoIsTheBrowsersOwnAndNeverOverAnothersNewerChange() throws {
-        let binary = try #require(TmuxSession.binary)
-        let first = try TmuxSession(width: 80, height: 24)
-        let second = try TmuxSession(width: 80, height: 24)
-        let store = first.home.appendingPathComponent("team.sqlite").path
-        let config = first.home.appendingPathComponent("shared-config").path
-        let sample = TmuxSession.repositoryRoot.appendingPathComponent("Data/deliveries.json").path
-        try ChildProcess.run([binary, "import", sample, "--store", store], captureOutput: false)
-        try Self.browse(first, store: store, config: config)
-        try Self.browse(second, store: store, config: config)
+        let (first, second, store) = try Self.twoBrowsers()
 
         // The first marks DLV-0002 (pending) delivered; the second, DLV-0003 (out) failed, later.
         try Self.open(first, row: 2, id: "DLV-0002")
@@ -73,7 +108,7 @@ struct OwnershipEndToEndTests {
         // The first browser quits and starts again: `u` still takes back its own last change.
         try first.press("Escape", "q")
         try first.waitFor { $0.contains { $0.hasPrefix("E2E-PROMPT$ [exit 0]") } }
-        try Self.browse(first, store: store, config: config)
+        try Self.browse(first, store: store, config: Self.sharedConfig(of: first))
         try first.press("u")
         try first.waitFor { Self.statusLine($0).contains("undone, back to Failed") }
         #expect(try Self.status("DLV-0003", in: store) == "failed")

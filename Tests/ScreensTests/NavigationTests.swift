@@ -136,6 +136,17 @@ import Typesetting
         #expect(state.layout.screenLine(ofRow: state.selected) != nil)
     }
 
+    @Test func aClickSelectsTheDeliveryItIsOnAsTheHelpSays() {
+        var state = SampleData.state(width: 80, height: 24)
+        guard let second = state.layout.visibleRows().first(where: { $0.row == 1 }) else { Issue.record("row 1 on screen"); return }
+        // Screen lines count the title bar; the list starts below it.
+        state.press(.click(x: 5, y: second.y + 1))
+        #expect(state.selected == 1)
+        #expect(state.route == .deliveries, "a click selects; Enter opens")
+        state.press(.character("?"))
+        #expect(state.render().plainTextLines.contains { $0.contains("click") && $0.contains("select the delivery clicked") })
+    }
+
     @Test func theMouseWheelScrolls() {
         var state = SampleData.state(width: 80, height: 24)
         state.press(.wheel(3))

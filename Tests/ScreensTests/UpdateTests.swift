@@ -226,6 +226,36 @@ import Testing
         #expect(shown.status == .failed)
     }
 
+    @Test func aChangeFromElsewhereToTheDeliveryANoticeSpeaksOfRewordsIt() {
+        var state = SampleData.state()
+        var saved = sample.delivery(at: 1)
+        saved.status = .delivered
+        let request = StatusRequest.setStatus(.delivered, deliveryID: saved.id)
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: saved.id, status: .delivered, delivery: saved))))
+        #expect(state.notice == "Amelia Hartley: saved as Delivered · u undoes it")
+        // Another browser's change: the delivery the notice speaks of is read again with the list.
+        #expect(state.update(.storeChanged) == [
+            .search(SearchRequest(query: "", status: .all, selection: .sameIndex)), .countStatuses(query: ""), .readDelivery(id: saved.id),
+        ])
+        // Still as the notice says: it stands.
+        _ = state.update(.deliveryRead(saved))
+        #expect(state.notice == "Amelia Hartley: saved as Delivered · u undoes it")
+        var failed = saved
+        failed.status = .failed
+        _ = state.update(.storeChanged)
+        _ = state.update(.deliveryRead(failed))
+        #expect(state.notice == "Amelia Hartley: changed to Failed elsewhere since · u no longer undoes yours")
+        #expect(state.render().plainTextLines.contains { $0.contains("changed to Failed elsewhere") })
+        // Once said, it is about nothing more: a later change reads no delivery for it.
+        #expect(!state.update(.storeChanged).contains(.readDelivery(id: saved.id)))
+        // A later notice is not about that delivery, whatever the store says of it.
+        _ = state.update(.statusSaved(request, .success(.changed(deliveryID: saved.id, status: .delivered, delivery: saved))))
+        state.press(.character("s"))
+        #expect(!state.update(.storeChanged).contains(.readDelivery(id: saved.id)))
+        _ = state.update(.deliveryRead(failed))
+        #expect(state.notice == "Sorted by time window")
+    }
+
     @Test func signalsAndTheTerminalGoingAwayEndOrSuspend() {
         var state = SampleData.state()
         state.notice = "kept"

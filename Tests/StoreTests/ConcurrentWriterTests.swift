@@ -6,6 +6,21 @@ import Testing
 @testable import Store
 
 @Suite struct ConcurrentWriterTests {
+    /// Another browser's change before this one first asks is a change too:
+    /// the version compared with is the one the store was opened at.
+    @Test func aChangeElsewhereBeforeTheFirstLookIsSeen() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        let url = folder.appendingPathComponent("d.sqlite")
+        let deliveries = SampleManifest.deliveries(count: 5)
+        try DeliveryStore(url: url).importManifest(at: try SampleManifest.write(deliveries, to: folder))
+        let first = try DeliveryStore(url: url)
+        let second = try DeliveryStore(url: url)
+        try second.setStatus(.failed, forDeliveryID: deliveries[0].id)
+        #expect(try first.refreshIfChangedElsewhere())
+        #expect(try first.refreshIfChangedElsewhere() == false)
+    }
+
     @Test func twoStoresOnOneFileKeepEachOthersChanges() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }

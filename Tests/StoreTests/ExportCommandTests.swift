@@ -221,7 +221,7 @@ struct ExportCommandTests {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
         let manifest = try SampleManifest.write(SampleManifest.deliveries(count: 5), to: folder)
-        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).output.contains("(5 new, 0 updated)"))
+        #expect(try run(["import", manifest.path, "--store", "a.sqlite"], in: folder).output.contains("(5 new, 0 updated, 0 unchanged)"))
         let again = try run(["import", manifest.path, "--store", "a.sqlite"], in: folder)
         #expect(again.status == 0)
         #expect(again.output.contains("is unchanged"))

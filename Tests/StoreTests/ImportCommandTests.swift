@@ -30,13 +30,20 @@ struct ImportCommandTests {
 
         let good = try run(["import", "good.json", "--store", "s/d.sqlite"], in: folder)
         #expect(good.status == 0)
-        #expect(good.output.hasPrefix("Imported 3 deliveries from good.json (3 new, 0 updated)"))
+        #expect(good.output.hasPrefix("Imported 3 deliveries from good.json (3 new, 0 updated, 0 unchanged)"))
         #expect(good.errors == "")
+
+        // Again with one delivery changed: only that one counts as updated.
+        var changed = SampleManifest.deliveries(count: 3)
+        changed[1].name = "Renamed Person"
+        try SampleManifest.write(changed, to: folder, name: "good.json")
+        let again = try run(["import", "good.json", "--store", "s/d.sqlite"], in: folder)
+        #expect(again.output.hasPrefix("Imported 3 deliveries from good.json (0 new, 1 updated, 2 unchanged)"))
 
         // One delivery is one, not "1 deliveries".
         try SampleManifest.write(SampleManifest.deliveries(count: 1), to: folder, name: "one.json")
         let one = try run(["import", "one.json", "--store", "s/one.sqlite"], in: folder)
-        #expect(one.output.hasPrefix("Imported 1 delivery from one.json (1 new, 0 updated)"))
+        #expect(one.output.hasPrefix("Imported 1 delivery from one.json (1 new, 0 updated, 0 unchanged)"))
 
         let missing = try run(["import", "nope.json", "--store", "s/d.sqlite"], in: folder)
         #expect(missing.status == 66)

@@ -15,8 +15,9 @@ import Testing
             try PrivateFiles.createFolders(URL(fileURLWithPath: top + "/store"))
             var isFolder: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: top + "/store", isDirectory: &isFolder) && isFolder.boolValue)
-        } catch let error as POSIXError {
-            #expect(error.code == .EACCES || error.code == .EROFS || error.code == .EPERM, "\(error)")
+        } catch let error as FileSystemError {
+            #expect(error.code == EACCES || error.code == EROFS || error.code == EPERM, "\(error)")
+            #expect(error.path == top)
         }
     }
 
@@ -26,6 +27,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
-        #expect(throws: POSIXError(.ENOTDIR)) { try PrivateFiles.createFolders(file.appendingPathComponent("store")) }
+        let error = #expect(throws: FileSystemError.self) { try PrivateFiles.createFolders(file.appendingPathComponent("store")) }
+        // Said as the system says it, with the path, never Foundation's "The operation could not be completed".
+        #expect(error?.localizedDescription == "\(file.path): Not a directory")
     }
 }
