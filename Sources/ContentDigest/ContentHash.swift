@@ -14,6 +14,13 @@ import Foundation
 public enum ContentHash {
     /// `progress`, if given, is called after each megabyte with the bytes hashed so far.
     public static func sha256(_ data: Data, progress: ((Int) -> Void)? = nil) -> String {
+        sha256(data, progress: progress, unless: { false }) ?? "unhashed-\(UUID().uuidString)"
+    }
+
+    /// `sha256(_:progress:)`, asking `stopped` after each megabyte whether
+    /// the hash is still wanted: nil when it was not (an import that failed
+    /// meanwhile waits for its hashing thread, and should not wait long).
+    public static func sha256(_ data: Data, progress: ((Int) -> Void)? = nil, unless stopped: () -> Bool) -> String? {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         // Only a failed allocation stops these; what is returned then equals
@@ -21,15 +28,18 @@ public enum ContentHash {
         guard let context = EVP_MD_CTX_new() else { return "unhashed-\(UUID().uuidString)" }
         defer { EVP_MD_CTX_free(context) }
         var hashed = EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1
+        var wanted = true
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var done = 0
-            while hashed, done < bytes.count, let base = bytes.baseAddress {
+            while hashed, wanted, done < bytes.count, let base = bytes.baseAddress {
                 let end = min(bytes.count, done + (1 << 20))
                 hashed = EVP_DigestUpdate(context, base + done, end - done) == 1
                 done = end
                 progress?(done)
+                wanted = done == bytes.count || !stopped()
             }
         }
+        guard wanted else { return nil }
         guard hashed, EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return "unhashed-\(UUID().uuidString)" }
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []

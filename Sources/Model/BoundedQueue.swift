@@ -77,6 +77,12 @@ public final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Whether the consumer has given up (`cancel()`): a producer's long step
+    /// between two `put`s asks this to stop early.
+    public var isCancelled: Bool {
+        condition.withLock { cancelled }
+    }
+
     /// The error the producer finished with, if it has finished with one.
     public var producerError: (any Error)? {
         condition.withLock { error }

@@ -87,12 +87,18 @@ struct DeliveryImporter: Sendable {
                 }
                 mapped.releaseAll()
             },
-            finished: {
+            finished: { stopped in
                 // The hash is wanted only to publish, a second or so later: made
                 // now, while the writer indexes, it took no time from the rows,
-                // which keep both cores busy (0.3 s of CPU at 10^6).
+                // which keep both cores busy (0.3 s of CPU at 10^6). A failed
+                // import waits for this thread: the hash stops when it is not wanted.
                 do {
-                    if known == nil { _ = hashing.put(Self.hash(of: try ManifestFile(url))) }
+                    guard known == nil else { return }
+                    if let hash = Self.hash(of: try ManifestFile(url), unless: stopped) {
+                        _ = hashing.put(hash)
+                    } else {
+                        hashing.finish(error: CancellationError())
+                    }
                 } catch {
                     hashing.finish(error: error)
                 }
@@ -121,7 +127,7 @@ struct DeliveryImporter: Sendable {
                 }
                 progress(index)
             },
-            finished: {})
+            finished: { _ in })
         let manifest = { ImportedManifest(fingerprint: nil, contentHash: "") }
         return try importRows(from: source, manifest: manifest, problem: { nil }, progress: progress)
     }
@@ -159,11 +165,9 @@ struct DeliveryImporter: Sendable {
         // thread waits for the other while the writer commits: with fewer
         // batches each would wait for the other at every commit.
         let queue = BoundedQueue<[ImportRow]>(capacity: 16)
-        defer { queue.cancel() }
         // A staged import's words, gathered by the reader while the writer writes rows (`SearchWordIndex`).
         let words = BoundedQueue<SortedWords>(capacity: 1)
-        defer { words.cancel() }
-        Thread {
+        let reading: @Sendable () -> Void = {
             do {
                 var batch: [ImportRow] = []
                 batch.reserveCapacity(Self.importBatchSize)
@@ -189,21 +193,24 @@ struct DeliveryImporter: Sendable {
                 // Sorted here too, in parallel with the writer's last rows (a small import has no use for them).
                 _ = words.put(gathered.sorted())
                 words.finish(error: nil)
-                try source.finished()
+                try source.finished { queue.isCancelled }
             } catch {
                 queue.finish(error: error)
                 words.finish(error: error)
             }
-        }.start()
-
-        // The reader hands over a batch short of `importBatchSize` only at the
-        // end, so a small manifest is all in the first batch.
-        let first = try queue.take() ?? []
-        let summary = first.count < Self.importBatchSize && first.count <= Self.directImportLimit
-            ? try importDirectly(first, manifest: manifest, manifestProblem: manifestProblem, settings: settings)
-            : try importStaged(
-                first: first, queue, words: words, manifest: manifest, manifestProblem: manifestProblem, lock: lock,
-                settings: settings, written: written, progress: progress)
+        }
+        // The reader is stopped and waited for before this returns, whether it
+        // succeeds, fails or is interrupted: the caller may exit right away.
+        let summary = try JoinedThread.run(reading, stoppedBy: { queue.cancel(); words.cancel() }) {
+            // The reader hands over a batch short of `importBatchSize` only at the
+            // end, so a small manifest is all in the first batch.
+            let first = try queue.take() ?? []
+            return first.count < Self.importBatchSize && first.count <= Self.directImportLimit
+                ? try importDirectly(first, manifest: manifest, manifestProblem: manifestProblem, settings: settings)
+                : try importStaged(
+                    first: first, queue, words: words, manifest: manifest, manifestProblem: manifestProblem, lock: lock,
+                    settings: settings, written: written, progress: progress)
+        }
         progress?(ImportProgress(phase: .finishing, done: 1, total: 1))
         return summary
     }
@@ -252,10 +259,11 @@ struct DeliveryImporter: Sendable {
         return try importManifest(at: url, reader: reader, contentHash: contentHash, progress: progress)
     }
 
-    /// The SHA-256 of a manifest's bytes, its pages handed back as they are hashed.
-    private static func hash(of mapped: ManifestFile) -> String {
+    /// The SHA-256 of a manifest's bytes, its pages handed back as they are
+    /// hashed; nil when `stopped` said it was no longer wanted.
+    private static func hash(of mapped: ManifestFile, unless stopped: () -> Bool = { false }) -> String? {
         defer { mapped.releaseAll() }
-        return ContentHash.sha256(mapped.data, progress: mapped.release(before:))
+        return ContentHash.sha256(mapped.data, progress: mapped.release(before:), unless: stopped)
     }
 
     // MARK: - A small manifest
@@ -351,13 +359,17 @@ struct DeliveryImporter: Sendable {
             // Every row is staged: the indexes not made yet are built from them now.
             try importSlice { db in try staged.buildIndexes(allStaged: true, db) }
             let words = staged.words(manifest: try gathered.take() ?? SortedWords(), kept: kept)
-            // The words' trigram lists are made on another thread while this one writes the words.
+            // The words' trigram lists are made on another thread while this one
+            // writes the words, and waited for, as the reader is (`importRows`).
             let trigrams = BoundedQueue<WordTrigrams>(capacity: 1)
-            defer { trigrams.cancel() }
-            Thread {
+            let making = JoinedThread {
                 _ = trigrams.put(WordTrigrams(words))
                 trigrams.finish(error: nil)
-            }.start()
+            }
+            defer {
+                trigrams.cancel()
+                making.join()
+            }
             let work = keeping + words.count
             done = keeping
             // A transaction goes on, a slice at a time, until a writer says it

@@ -17,6 +17,8 @@ struct ImportSource: Sendable {
         _ expect: (Int) -> Void, _ progress: (Int) -> Void, _ body: (Int, Delivery) throws -> Void
     ) throws -> Void
     /// Runs on the reading thread once the rows are all handed over (a
-    /// manifest's pages given back, its hash made while the writer indexes).
-    let finished: @Sendable () throws -> Void
+    /// manifest's pages given back, its hash made while the writer indexes);
+    /// `stopped` says when the writer has given up (the import failed or
+    /// ended), which waits for this to return.
+    let finished: @Sendable (_ stopped: () -> Bool) throws -> Void
 }

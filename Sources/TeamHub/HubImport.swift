@@ -83,6 +83,7 @@ extension HubConnection {
             table = "import_delivery"
         }
         parts.start()
+        // Its threads end before the import returns, whether it succeeds or fails.
         defer { parts.cancel() }
         try copyIn("COPY \(table) (\(HubImportRow.columns)) FROM STDIN (FORMAT binary\(before == 0 ? ", FREEZE" : ""))") {
             try parts.chunks.take()

@@ -38,6 +38,8 @@ final class HubManifestParts: Sendable {
     }
 
     private let cut = Mutex(Cut())
+    /// The two reading threads, once started: `cancel()` waits for them.
+    private let threads = Mutex<[JoinedThread]>([])
     /// The manifest, mapped: each thread hands back the pages it has read.
     private let manifest: ManifestFile
     private var data: Data { manifest.data }
@@ -68,11 +70,11 @@ final class HubManifestParts: Sendable {
         self.progress = progress
     }
 
-    /// Starts both threads.
+    /// Starts both threads; `cancel()` must follow.
     func start() {
         progress?(ImportProgress(phase: .importing, done: 0, total: data.count))
-        Thread { self.findTheCutThenReadTheRest() }.start()
-        Thread {
+        let rest = JoinedThread { self.findTheCutThenReadTheRest() }
+        let first = JoinedThread {
             self.read(from: nil) { index, offset in
                 try self.cut.withLock { cut in
                     cut.taken = index
@@ -81,12 +83,15 @@ final class HubManifestParts: Sendable {
                     return true
                 }
             }
-        }.start()
+        }
+        threads.withLock { $0 = [rest, first] }
     }
 
-    /// Stops both threads (the consumer gave up).
+    /// Stops both threads (the consumer is done or gave up) and waits for
+    /// them to end: the import returns, and the command may exit, only then.
     func cancel() {
         chunks.cancel()
+        for thread in threads.withLock({ threads in defer { threads = [] }; return threads }) { thread.join() }
     }
 
     /// How many deliveries the manifest holds: asked once every chunk has been taken.

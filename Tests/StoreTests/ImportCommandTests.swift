@@ -59,6 +59,23 @@ struct ImportCommandTests {
         #expect(try DeliveryStore(url: folder.appendingPathComponent("s/d.sqlite")).count() == 3)
     }
 
+    /// The process exits right after the importer returns: a thread of the
+    /// import still running then (its reader hashing the manifest) could
+    /// crash in exit's cleanup, a segfault (139) instead of 65 now and then.
+    /// A few runs add confidence; `ImportThreadTests` is the deterministic check.
+    @Test func aRepeatedIdExits65EveryTime() throws {
+        let folder = try SampleManifest.temporaryFolder()
+        defer { SampleManifest.remove(folder) }
+        var deliveries = SampleManifest.deliveries(count: 12)
+        deliveries[9].id = deliveries[0].id
+        try SampleManifest.write(deliveries, to: folder, name: "dupid.json")
+        for attempt in 0 ..< 8 {
+            let outcome = try run(["import", "dupid.json", "--store", "s\(attempt)/d.sqlite"], in: folder)
+            #expect(outcome.status == 65, "attempt \(attempt): \(outcome.errors)")
+            #expect(outcome.errors.hasSuffix("duplicate id; delivery 0 has the same id\n"))
+        }
+    }
+
     @Test func killingAnImportMidWriteLeavesTheStoreAsItWasAndTheNextImportWorks() throws {
         let folder = try SampleManifest.temporaryFolder()
         defer { SampleManifest.remove(folder) }
