@@ -88,13 +88,6 @@ public enum TerminalProbe {
     }
 
     private static func send(_ text: String, to output: Int32) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        WholeFrameWriter.writeAll(Array(text.utf8)[...], to: output)
     }
 }
